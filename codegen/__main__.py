@@ -1,0 +1,72 @@
+"""python -m codegen: validate dtypes.yaml and ops.yaml, render generated/, build the library."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from .build import BuildError, build, stale_files
+from .model import ModelError, load_model
+from .render import render
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m codegen",
+        description="Validate dtypes.yaml and ops.yaml, render the templates into generated/ "
+                    "and compile the kernels into a cffi library. Does nothing when nothing changed.")
+    parser.add_argument("--dtypes", type=Path, default=ROOT / "dtypes.yaml", help="dtypes file (default: %(default)s)")
+    parser.add_argument("--ops", type=Path, default=ROOT / "ops.yaml", help="ops file (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=ROOT / "generated", help="output folder (default: %(default)s)")
+    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                        help="parallel compile jobs (default: number of cores, %(default)s)")
+    parser.add_argument("--check", action="store_true",
+                        help="build nothing; exit 1 and name the stale files if the output is out of date")
+    parser.add_argument("--list", action="store_true", help="print the ops with their configs and dtypes")
+    parser.add_argument("--verbose", action="store_true", help="show compiler commands")
+    args = parser.parse_args(argv)
+
+    t0 = time.perf_counter()
+    try:
+        model = load_model(args.dtypes, args.ops)
+    except ModelError as e:
+        for p in e.problems:
+            print(p, file=sys.stderr)
+        print(f"codegen: {len(e.problems)} problem(s); {args.out} left as it was", file=sys.stderr)
+        return 1
+    if args.list:
+        for op in model.ops:
+            print(f"{op.name:14} {op.config:13} {', '.join(model.op(op.kernel_of).dtypes)}")
+        return 0
+    files = render(model)
+    if args.check:
+        stale = stale_files(files, args.out)
+        if stale:
+            print(f"codegen --check: {args.out} is out of date with the YAML: {', '.join(stale)}", file=sys.stderr)
+            return 1
+        print(f"codegen --check: {args.out} is up to date ({len(files)} files)")
+        return 0
+    print(f"codegen: {len(model.dtypes)} dtypes, {len(model.ops)} ops validated; "
+          f"{len(files)} files rendered")
+    try:
+        result = build(files, args.out, args.jobs, args.verbose)
+    except BuildError as e:
+        print(f"codegen: {e}", file=sys.stderr)
+        print(f"codegen: build failed; {args.out} left as it was", file=sys.stderr)
+        return 1
+    dt = time.perf_counter() - t0
+    if result["up_to_date"]:
+        print(f"codegen: {args.out} is up to date, nothing to do ({dt:.2f} s)")
+    else:
+        print(f"codegen: wrote {len(result['written'])} changed file(s) "
+              f"({', '.join(result['written']) or 'none'}); compiled {result['compiled']} object(s), "
+              f"{result['cached']} from cache; library {args.out.name}/ ready ({dt:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

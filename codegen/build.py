@@ -1,0 +1,179 @@
+"""Rendered sources -> generated/ with a compiled cffi library.
+
+The build is a function of its inputs: the key hashes the rendered sources (so the
+YAML and the templates), the compiler and its flags, Python and cffi.  Same key,
+no work.  Objects are cached by the hash of their source and flags, compiled in
+parallel, linked once.  Everything is written into a temporary folder that
+replaces generated/ only when the whole build succeeded, under a lock, so a failed
+run leaves the previous generated/ importable."""
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import fcntl
+import hashlib
+import importlib.machinery
+import io
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+import cffi
+
+# -fwrapv: signed integer overflow wraps, as torch's integer kernels do.
+# -ffp-contract=off: no silent FMA; kernels that need fma() say so in ops.yaml.
+# No -ffast-math: it breaks the NaN, inf and signed-zero semantics we test.
+BASE_CFLAGS = ["-O3", "-fPIC", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
+               "-Wall", "-Wno-type-limits", "-Wno-unused-function"]
+LIBRARY = "_kernels"
+
+
+class BuildError(Exception):
+    pass
+
+
+def compiler():
+    return shlex.split(os.environ.get("CC", "cc"))
+
+
+def cflags():
+    return BASE_CFLAGS + shlex.split(os.environ.get("CFLAGS", ""))
+
+
+def _compiler_version():
+    try:
+        return subprocess.run(compiler() + ["--version"], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        raise BuildError(f"C compiler {' '.join(compiler())!r} not usable: {e}") from None
+
+
+def build_key(files: dict) -> str:
+    h = hashlib.sha256()
+    for name in sorted(files):
+        h.update(name.encode() + b"\0" + files[name].encode() + b"\0")
+    for part in (_compiler_version(), " ".join(cflags()), sys.version, cffi.__version__):
+        h.update(part.encode() + b"\0")
+    return h.hexdigest()
+
+
+def library_path(out_dir: Path) -> Path:
+    return out_dir / (LIBRARY + importlib.machinery.EXTENSION_SUFFIXES[0])
+
+
+def stale_files(files: dict, out_dir: Path) -> list:
+    """Generated files whose content differs from what the YAML renders to."""
+    stale = []
+    for name, text in sorted(files.items()):
+        path = out_dir / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            stale.append(name)
+    if not library_path(out_dir).exists():
+        stale.append(library_path(out_dir).name)
+    return stale
+
+
+def _module_source(tmp: Path, cdef: str) -> Path:
+    """The cffi extension module's own C (it wraps the functions declared in cdef.h)."""
+    ffi = cffi.FFI()
+    ffi.cdef(cdef)
+    prototypes = "\n".join(line for line in cdef.splitlines() if not line.startswith("typedef"))
+    ffi.set_source(f"generated.{LIBRARY}", '#include "prelude.h"\n' + prototypes)
+    path = tmp / f"{LIBRARY}_module.c"
+    with contextlib.redirect_stdout(io.StringIO()):   # cffi announces the file it writes
+        ffi.emit_c_code(str(path))
+    return path
+
+
+def _compile(src: Path, obj_cache: Path, include: list, verbose: bool, log) -> tuple:
+    flags = cflags() + [f"-I{d}" for d in include]
+    digest = hashlib.sha256(src.read_bytes() + (tmp_prelude_text(src) or b"") + " ".join(compiler() + flags).encode())
+    obj = obj_cache / f"{src.stem}-{digest.hexdigest()[:20]}.o"
+    if obj.exists():
+        return obj, False, 0.0
+    t0 = time.perf_counter()
+    part = obj.with_suffix(f".{os.getpid()}.part")
+    cmd = compiler() + flags + ["-c", str(src), "-o", str(part)]
+    if verbose:
+        log("  $ " + " ".join(shlex.quote(c) for c in cmd))
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError(f"compiling {src.name} failed:\n{proc.stderr}")
+    part.replace(obj)
+    return obj, True, time.perf_counter() - t0
+
+
+def tmp_prelude_text(src: Path):
+    """Objects depend on prelude.h too: fold it into their cache key."""
+    prelude = src.parent / "prelude.h"
+    return prelude.read_bytes() if prelude.exists() else None
+
+
+def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=print) -> dict:
+    """Write `files` and the compiled library into out_dir; return what was done."""
+    out_dir = Path(out_dir).resolve()
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    key = build_key(files)
+    lock_path = out_dir.parent / f".{out_dir.name}.lock"
+    with open(lock_path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)      # concurrent runs take turns
+        key_file = out_dir / "BUILD_KEY"
+        if key_file.exists() and key_file.read_text() == key and not stale_files(files, out_dir):
+            return dict(up_to_date=True, written=[], compiled=0, cached=0)
+        tmp = out_dir.parent / f".{out_dir.name}.tmp-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+        try:
+            written = []
+            for name, text in sorted(files.items()):
+                (tmp / name).write_text(text, encoding="utf-8")
+                old = out_dir / name
+                if not old.exists() or old.read_text(encoding="utf-8") != text:
+                    written.append(name)
+            (tmp / ".gitignore").write_text("# build output of `python -m codegen`\n*\n!.gitignore\n")
+            sources = sorted(tmp.glob("*.c")) + [_module_source(tmp, files["cdef.h"])]
+            obj_cache = out_dir.parent / ".codegen-cache"
+            obj_cache.mkdir(exist_ok=True)
+            include = [str(tmp), sysconfig.get_paths()["include"]]
+            compiled = cached = 0
+            with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+                futures = {pool.submit(_compile, s, obj_cache, include, verbose, log): s for s in sources}
+                objects = []
+                for fut in concurrent.futures.as_completed(futures):
+                    obj, fresh, seconds = fut.result()
+                    objects.append(obj)
+                    if fresh:
+                        compiled += 1
+                        log(f"  compiled {futures[fut].name} ({seconds:.1f} s)")
+                    else:
+                        cached += 1
+            lib = library_path(tmp)
+            cmd = compiler() + ["-shared", "-o", str(lib)] + sorted(map(str, objects)) + ["-lm"]
+            if verbose:
+                log("  $ " + " ".join(shlex.quote(c) for c in cmd))
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise BuildError(f"linking {lib.name} failed:\n{proc.stderr}")
+            (tmp / "BUILD_KEY").write_text(key)
+            # swap the finished build in; the previous one stays until this point
+            old = out_dir.parent / f".{out_dir.name}.old-{os.getpid()}"
+            if out_dir.exists():
+                out_dir.rename(old)
+            tmp.rename(out_dir)
+            shutil.rmtree(old, ignore_errors=True)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        _prune_cache(obj_cache, keep={o.name for o in objects})
+        return dict(up_to_date=False, written=written, compiled=compiled, cached=cached)
+
+
+def _prune_cache(obj_cache: Path, keep: set, limit: int = 400):
+    """Keep the object cache bounded: drop the oldest objects not used by this build."""
+    objs = sorted(obj_cache.glob("*.o"), key=lambda p: p.stat().st_mtime)
+    for p in objs[: max(0, len(objs) - limit)]:
+        if p.name not in keep:
+            p.unlink(missing_ok=True)

@@ -1,0 +1,489 @@
+"""dtypes.yaml + ops.yaml -> a validated, frozen model.
+
+This is the one place that knows the YAML schema.  Parsing never stops at the
+first problem: every problem is collected as `file:line: what was expected`,
+and `load_model` raises ModelError with all of them, sorted by file and line.
+"""
+from __future__ import annotations
+
+import difflib
+import itertools
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .yamlload import LinedDict, LinedList, YAMLSyntaxError, load
+
+CATEGORY_NAMES = ("bool", "integral", "floating", "complex")
+UNDEFINED = "ud"  # promotion row entry: the pair does not promote
+
+
+# --------------------------------------------------------------------------- data classes
+@dataclass(frozen=True)
+class DType:
+    name: str
+    code: str
+    c10: str            # c10 ScalarType name, as torch's messages print it
+    cpp: str            # C++ type name, as a few torch messages print it
+    ctype: str          # C storage type
+    category: str
+    itemsize: int
+    signed: bool
+    aliases: tuple = ()
+    opmath: str | None = None    # dtype the kernels compute in, when not itself
+    complex: str | None = None   # floating -> its complex counterpart (toComplexType)
+    real: str | None = None      # complex -> its real counterpart
+    index: int = 0
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Config:
+    name: str
+    arity: int
+    promote_inputs: bool
+    int_to_float: bool
+    cast_to_outputs: bool
+    safe_cast: bool
+    output_dtype: str | None
+    output: str            # "same" | "real"
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    config: str
+    arity: int
+    dtypes: tuple          # computation dtypes with a kernel
+    label: str
+    exprs: tuple           # ((dtype name, C expression), ...) for every dtype in `dtypes`
+    kernel_of: str         # op whose kernels run (itself unless `kernel:` reuses another)
+    swap: bool
+    params: tuple          # ((name, default), ...)
+    checks: tuple
+    numbers: tuple
+    signatures: tuple
+    scalar_opmath: bool
+    function: str | None
+    method: str | None
+    inplace: str | None
+    aliases: tuple
+    select: tuple | None   # (keyword, value)
+    select_error: str | None
+    operators: tuple       # ((dunder, python call), ...)
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Model:
+    dtypes: tuple
+    categories: tuple
+    default_dtype: str
+    default_complex: tuple          # ((float dtype, complex dtype), ...)
+    promotion: tuple                # promotion[i][j] = dtype name or None
+    promotion_error: str
+    configs: tuple
+    checks: tuple                   # ((check name, ((key, text), ...)), ...)
+    ops: tuple
+    sources: tuple = field(default=())
+
+    def dtype(self, name) -> DType:
+        return next(d for d in self.dtypes if d.name == name)
+
+    def config(self, name) -> Config:
+        return next(c for c in self.configs if c.name == name)
+
+    def op(self, name) -> Op:
+        return next(o for o in self.ops if o.name == name)
+
+
+# --------------------------------------------------------------------------- problems
+@dataclass(frozen=True, order=True)
+class Problem:
+    path: str
+    line: int
+    message: str
+
+    def __str__(self):
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class ModelError(Exception):
+    def __init__(self, problems):
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(map(str, self.problems)))
+
+
+class _Reporter:
+    def __init__(self, path):
+        self.path = Path(path).name
+        self.problems = []
+
+    def __call__(self, line, message):
+        self.problems.append(Problem(self.path, line or 1, message))
+
+
+def _suggest(word, choices):
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _check_keys(report, where, mapping, required, optional):
+    """Unknown keys (with a suggestion) and missing keys of one YAML mapping."""
+    allowed = tuple(required) + tuple(optional)
+    for key in mapping:
+        if key not in allowed:
+            report(mapping.key_lines.get(key, mapping.line),
+                   f"{where}: unknown key {key!r}{_suggest(key, allowed)}")
+    for key in required:
+        if key not in mapping:
+            report(mapping.line, f"{where}: missing key {key!r}")
+
+
+def _typed(report, where, mapping, key, types, what, default=None):
+    """mapping[key] if it has one of `types`, else report and return default."""
+    if key not in mapping:
+        return default
+    value = mapping[key]
+    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
+        ok = False
+    else:
+        ok = isinstance(value, types)
+    if not ok:
+        report(mapping.key_lines.get(key, mapping.line),
+               f"{where}: {key!r} must be {what}, got {type(value).__name__} {value!r}")
+        return default
+    return value
+
+
+# --------------------------------------------------------------------------- dtypes.yaml
+_DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed")
+_DTYPE_OPTIONAL = ("aliases", "opmath", "complex", "real")
+
+
+def _parse_dtypes(data, report):
+    _check_keys(report, "dtypes.yaml", data,
+                ("categories", "default_dtype", "default_dtype_choices", "dtypes",
+                 "promotion_error", "promotion"), ())
+    categories = tuple(_typed(report, "dtypes.yaml", data, "categories", list, "a list") or CATEGORY_NAMES)
+    if categories != CATEGORY_NAMES:
+        report(data.key_lines.get("categories", 1),
+               f"categories must be {list(CATEGORY_NAMES)} (lowest to highest), got {list(categories)}")
+        categories = CATEGORY_NAMES
+
+    dtypes, seen_names, seen_codes = [], {}, {}
+    for i, (entry, line) in enumerate(zip(data.get("dtypes") or [], getattr(data.get("dtypes"), "item_lines", []))):
+        if not isinstance(entry, LinedDict):
+            report(line, "dtype entry must be a mapping")
+            continue
+        where = f"dtype {entry.get('name', '?')!r}"
+        _check_keys(report, where, entry, _DTYPE_REQUIRED, _DTYPE_OPTIONAL)
+        values = {}
+        for key in ("name", "code", "c10", "cpp", "ctype", "category"):
+            values[key] = _typed(report, where, entry, key, str, "a string", "?")
+        values["itemsize"] = _typed(report, where, entry, "itemsize", int, "an integer", 1)
+        values["signed"] = _typed(report, where, entry, "signed", bool, "true or false", False)
+        aliases = _typed(report, where, entry, "aliases", list, "a list of names", [])
+        if values["category"] not in categories and values["category"] != "?":
+            report(entry.key_lines.get("category", entry.line),
+                   f"{where}: unknown category {values['category']!r}, expected one of {list(categories)}")
+        for key, table in (("name", seen_names), ("code", seen_codes)):
+            if values[key] in table:
+                report(entry.key_lines.get(key, entry.line),
+                       f"{where}: duplicate {key} {values[key]!r} (first on line {table[values[key]]})")
+            table[values[key]] = entry.line
+        for alias in aliases:
+            if alias in seen_names:
+                report(entry.key_lines.get("aliases", entry.line), f"{where}: duplicate alias {alias!r}")
+            seen_names[alias] = entry.line
+        dtypes.append(DType(aliases=tuple(aliases), opmath=entry.get("opmath"), complex=entry.get("complex"),
+                            real=entry.get("real"), index=i, line=entry.line, **values))
+
+    names = {d.name for d in dtypes}
+    for d in dtypes:
+        for key in ("opmath", "complex", "real"):
+            ref = getattr(d, key)
+            if ref is not None and ref not in names:
+                report(d.line, f"dtype {d.name!r}: {key} {ref!r} is not a declared dtype{_suggest(ref, names)}")
+
+    default = _typed(report, "dtypes.yaml", data, "default_dtype", str, "a dtype name", "float32")
+    choices = _typed(report, "dtypes.yaml", data, "default_dtype_choices", dict, "a mapping", {}) or {}
+    for f, c in choices.items():
+        if f not in names or c not in names:
+            report(choices.key_lines.get(f, choices.line),
+                   f"default_dtype_choices: {f!r}: {c!r} must map a declared floating dtype to a complex one")
+    if default not in choices:
+        report(data.key_lines.get("default_dtype", 1),
+               f"default_dtype {default!r} must be one of default_dtype_choices {list(choices)}")
+
+    promotion = _parse_promotion(data, report, dtypes, categories)
+    error = _typed(report, "dtypes.yaml", data, "promotion_error", str, "a string", "")
+    return dtypes, categories, default, tuple(choices.items()), promotion, error
+
+
+def _parse_promotion(data, report, dtypes, categories):
+    block = data.get("promotion")
+    if not isinstance(block, LinedDict):
+        report(data.key_lines.get("promotion", 1), "promotion: expected a mapping with 'columns' and 'rows'")
+        return ()
+    _check_keys(report, "promotion", block, ("columns", "rows"), ())
+    by_code = {d.code: d for d in dtypes}
+    columns = block.get("columns") or []
+    rows = block.get("rows") or LinedDict()
+    col_line = block.key_lines.get("columns", block.line)
+    for code in columns:
+        if code not in by_code:
+            report(col_line, f"promotion columns: unknown dtype code {code!r}{_suggest(code, by_code)}")
+    for d in dtypes:
+        if d.code not in columns:
+            report(col_line, f"promotion columns: no column for dtype {d.name!r} (code {d.code!r})")
+        if d.code not in rows:
+            report(rows.line if hasattr(rows, "line") else block.line,
+                   f"promotion rows: missing row for dtype {d.name!r} (code {d.code!r})")
+    table = {}
+    for code, row in rows.items():
+        line = rows.key_lines.get(code, rows.line)
+        if code not in by_code:
+            report(line, f"promotion rows: unknown dtype code {code!r}{_suggest(code, by_code)}")
+            continue
+        if not isinstance(row, list) or len(row) != len(columns):
+            report(line, f"promotion row {code!r}: expected {len(columns)} entries (one per column), "
+                         f"got {len(row) if isinstance(row, list) else row!r}")
+            continue
+        for col, value in zip(columns, row):
+            if value != UNDEFINED and value not in by_code:
+                report(line, f"promotion row {code!r}, column {col!r}: unknown dtype code {value!r}, "
+                             f"expected one of {sorted(by_code)} or {UNDEFINED!r}")
+                continue
+            table[(code, col)] = None if value == UNDEFINED else value
+    # The lattice properties PyTorch's table has; a broken row is named by its line.
+    rank = {c: i for i, c in enumerate(categories)}
+    codes = [d.code for d in dtypes]
+    if all((a, b) in table for a in codes for b in codes):
+        for a in codes:
+            line = rows.key_lines.get(a, rows.line)
+            if table[(a, a)] != a:
+                report(line, f"promotion row {a!r}: promote({a}, {a}) must be {a!r} (idempotent), got {table[(a, a)]!r}")
+            for b in codes:
+                r = table[(a, b)]
+                if r != table[(b, a)]:
+                    report(line, f"promotion row {a!r}: not symmetric: promote({a}, {b}) = {r!r} "
+                                 f"but promote({b}, {a}) = {table[(b, a)]!r}")
+                if r is not None and rank[by_code[r].category] < max(rank[by_code[a].category], rank[by_code[b].category]):
+                    report(line, f"promotion row {a!r}: promote({a}, {b}) = {r!r} lowers the category")
+        for a, b, c in itertools.product(codes, repeat=3):
+            ab, bc = table[(a, b)], table[(b, c)]
+            if ab is None or bc is None:
+                continue
+            left, right = table[(ab, c)], table[(a, bc)]
+            if left is not None and right is not None and left != right:
+                report(rows.key_lines.get(a, rows.line),
+                       f"promotion row {a!r}: not associative: promote(promote({a}, {b}), {c}) = {left!r} "
+                       f"but promote({a}, promote({b}, {c})) = {right!r}")
+                return ()
+        return tuple(tuple(None if table[(a, b)] is None else by_code[table[(a, b)]].name for b in codes)
+                     for a in codes)
+    return ()
+
+
+# --------------------------------------------------------------------------- ops.yaml
+_CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inputs_to_float",
+                "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output")
+_OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", "signatures",
+            "scalar_opmath", "kernel", "swap", "function", "method", "inplace", "aliases",
+            "select", "select_error", "operators")
+
+
+def _parse_configs(data, report, dtype_names):
+    configs = []
+    block = data.get("configs") or LinedDict()
+    for name, entry in block.items():
+        where = f"config {name!r}"
+        if not isinstance(entry, LinedDict):
+            report(block.key_lines[name], f"{where}: expected a mapping of flags")
+            continue
+        _check_keys(report, where, entry, ("arity",), _CONFIG_KEYS[1:])
+        flags = [_typed(report, where, entry, k, bool, "true or false", False) for k in _CONFIG_KEYS[1:5]]
+        arity = _typed(report, where, entry, "arity", int, "1 or 2", 1)
+        out_dtype = _typed(report, where, entry, "output_dtype", str, "a dtype name")
+        if out_dtype is not None and out_dtype not in dtype_names:
+            report(entry.key_lines["output_dtype"], f"{where}: unknown dtype {out_dtype!r}{_suggest(out_dtype, dtype_names)}")
+        output = _typed(report, where, entry, "output", str, "'same' or 'real'", "same")
+        if output not in ("same", "real"):
+            report(entry.key_lines["output"], f"{where}: output must be 'same' or 'real', got {output!r}")
+        if arity not in (1, 2):
+            report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1 or 2, got {arity!r}")
+        configs.append(Config(name, arity, *flags, out_dtype, output, line=entry.line))
+    return configs
+
+
+def _resolve_dtypes(report, where, line, items, groups, dtype_names, stack=()):
+    out = []
+    for item in items:
+        if item in dtype_names:
+            out.append(item)
+        elif item in groups and item not in stack:
+            out.extend(_resolve_dtypes(report, where, line, groups[item], groups, dtype_names, stack + (item,)))
+        else:
+            report(line, f"{where}: unknown dtype or dtype group {item!r}"
+                         f"{_suggest(item, list(dtype_names) + list(groups))}")
+    return list(dict.fromkeys(out))
+
+
+def _parse_ops(data, report, dtypes, configs):
+    dtype_names = [d.name for d in dtypes]
+    by_name = {d.name: d for d in dtypes}
+    config_by = {c.name: c for c in configs}
+    groups = data.get("dtype_groups") or {}
+    check_texts = data.get("checks") or {}
+    block = data.get("ops") or LinedDict()
+    raw = {}
+    for name, entry in block.items():
+        if not isinstance(entry, LinedDict):
+            report(block.key_lines[name], f"op {name!r}: expected a mapping")
+            continue
+        _check_keys(report, f"op {name!r}", entry, ("config",), _OP_KEYS[1:])
+        raw[name] = entry
+
+    ops, functions, operators = [], {}, {}
+    for name, entry in raw.items():
+        where = f"op {name!r}"
+        line_of = lambda key, e=entry: e.key_lines.get(key, e.line)  # noqa: E731
+        config_name = _typed(report, where, entry, "config", str, "a config name", "")
+        config = config_by.get(config_name)
+        if config is None and config_name:
+            report(line_of("config"), f"{where}: unknown config {config_name!r}{_suggest(config_name, config_by)}")
+        arity = config.arity if config else 1
+        kernel_of = _typed(report, where, entry, "kernel", str, "an op name", name)
+        source = entry
+        if kernel_of != name:
+            if kernel_of not in raw:
+                report(line_of("kernel"), f"{where}: kernel {kernel_of!r} is not an op{_suggest(kernel_of, raw)}")
+                source = None
+            else:
+                source = raw[kernel_of]
+                for key in ("dtypes", "expr", "label"):
+                    if key in entry:
+                        report(line_of(key), f"{where}: {key!r} comes from kernel {kernel_of!r}; remove it here")
+                if "kernel" in source:
+                    report(line_of("kernel"), f"{where}: kernel {kernel_of!r} itself reuses another op's kernel")
+        else:
+            for key in ("dtypes", "expr", "label"):
+                if key not in entry:
+                    report(entry.line, f"{where}: missing key {key!r}")
+        supported, exprs, label = [], [], "?"
+        if source is not None:
+            sline = lambda key: source.key_lines.get(key, source.line)  # noqa: E731
+            items = _typed(report, f"op {kernel_of!r}", source, "dtypes", list, "a list of dtypes or groups", [])
+            supported = _resolve_dtypes(report, f"op {kernel_of!r}", sline("dtypes"), items, groups, dtype_names)
+            label = _typed(report, f"op {kernel_of!r}", source, "label", str, "a string", "?")
+            expr = source.get("expr")
+            if isinstance(expr, str):
+                expr = {"default": expr}
+            if not isinstance(expr, dict):
+                if "expr" in source:
+                    report(sline("expr"), f"op {kernel_of!r}: expr must be a C expression or a mapping by category/dtype")
+                expr = {}
+            for key in expr:
+                if key not in ("default",) + CATEGORY_NAMES and key not in dtype_names:
+                    report(expr.key_lines.get(key, sline("expr")),
+                           f"op {kernel_of!r}: expr key {key!r} is not 'default', a category or a dtype"
+                           f"{_suggest(key, ('default',) + CATEGORY_NAMES + tuple(dtype_names))}")
+            for d in supported:
+                text = expr.get(d, expr.get(by_name[d].category, expr.get("default")))
+                if not isinstance(text, str) or not text.strip():
+                    if expr:
+                        report(sline("expr"), f"op {kernel_of!r}: no expr for dtype {d!r} "
+                                              f"(give 'default', {by_name[d].category!r} or {d!r})")
+                    continue
+                exprs.append((d, text))
+        params = _typed(report, where, entry, "params", dict, "a mapping of name: default", {}) or {}
+        for p, default in params.items():
+            if not isinstance(default, (bool, int, float)) or not p.isidentifier():
+                report(params.key_lines.get(p, line_of("params")), f"{where}: param {p!r} needs a numeric default")
+        checks = _typed(report, where, entry, "checks", list, "a list of check names", []) or []
+        for c in checks:
+            if c not in check_texts:
+                report(line_of("checks"), f"{where}: unknown check {c!r}{_suggest(c, check_texts)}")
+        numbers = _typed(report, where, entry, "numbers", list, "a list of argument positions", []) or []
+        for n in numbers:
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < arity:
+                report(line_of("numbers"), f"{where}: numbers entry {n!r} is not an argument position 0..{arity - 1}")
+        signatures = _typed(report, where, entry, "signatures", list, "a list of strings", []) or []
+        swap = _typed(report, where, entry, "swap", bool, "true or false", False)
+        if swap and kernel_of == name:
+            report(line_of("swap"), f"{where}: swap needs 'kernel: <op>' to swap the operands of")
+        function = _typed(report, where, entry, "function", (str, type(None)), "a name or null", name) if "function" in entry else name
+        method = _typed(report, where, entry, "method", (str, type(None)), "a name or null", function) if "method" in entry else function
+        inplace = _typed(report, where, entry, "inplace", (str, type(None)), "a name or null", None)
+        aliases = _typed(report, where, entry, "aliases", list, "a list of names", []) or []
+        select = _typed(report, where, entry, "select", dict, "a mapping keyword: value", None)
+        if select is not None and len(select) != 1:
+            report(line_of("select"), f"{where}: select must name exactly one keyword")
+            select = None
+        select = tuple(next(iter(select.items()))) if select else None
+        select_error = _typed(report, where, entry, "select_error", str, "a string", None)
+        ops_map = _typed(report, where, entry, "operators", dict, "a mapping dunder: call", {}) or {}
+        for dunder, call in ops_map.items():
+            ln = ops_map.key_lines.get(dunder, line_of("operators"))
+            if not (dunder.startswith("__") and dunder.endswith("__")) or not isinstance(call, str):
+                report(ln, f"{where}: operator {dunder!r} must be a dunder name mapped to a call")
+            elif dunder in operators:
+                report(ln, f"{where}: duplicate operator {dunder!r} (also in op {operators[dunder]!r})")
+            operators.setdefault(dunder, name)
+        for fname in [function] + list(aliases):
+            if fname is None:
+                continue
+            if fname in functions and (select is None or functions[fname][1] is None):
+                report(line_of("function" if fname == function else "aliases"),
+                       f"{where}: duplicate function name {fname!r} (also op {functions[fname][0]!r}); "
+                       f"variants of one function need 'select'")
+            functions.setdefault(fname, (name, select))
+        ops.append(Op(
+            name=name, config=config_name, arity=arity, dtypes=tuple(supported), label=label,
+            exprs=tuple(exprs), kernel_of=kernel_of, swap=swap, params=tuple(params.items()),
+            checks=tuple(checks), numbers=tuple(numbers), signatures=tuple(signatures),
+            scalar_opmath=bool(_typed(report, where, entry, "scalar_opmath", bool, "true or false", False)),
+            function=function, method=method, inplace=inplace, aliases=tuple(aliases), select=select,
+            select_error=select_error, operators=tuple(ops_map.items()), line=entry.line))
+    return ops
+
+
+def _parse_checks(data, report):
+    block = data.get("checks") or LinedDict()
+    out = []
+    for name, texts in block.items():
+        if not isinstance(texts, dict) or not all(isinstance(v, str) for v in texts.values()):
+            report(block.key_lines[name], f"check {name!r}: expected a mapping of message texts")
+            continue
+        out.append((name, tuple(texts.items())))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- entry point
+def load_model(dtypes_path, ops_path) -> Model:
+    """Parse and validate both files; raise ModelError listing every problem."""
+    problems = []
+    parsed = {}
+    for path in (dtypes_path, ops_path):
+        try:
+            parsed[path] = load(path)
+        except YAMLSyntaxError as e:
+            problems.append(Problem(Path(e.path).name, e.line, e.message))
+        except OSError as e:
+            problems.append(Problem(Path(path).name, 1, f"cannot read: {e.strerror}"))
+    if problems:
+        raise ModelError(problems)
+    rd, ro = _Reporter(dtypes_path), _Reporter(ops_path)
+    dtypes, categories, default, choices, promotion, promotion_error = _parse_dtypes(parsed[dtypes_path], rd)
+    ops_data = parsed[ops_path]
+    _check_keys(ro, "ops.yaml", ops_data, ("configs", "ops"), ("dtype_groups", "checks"))
+    configs = _parse_configs(ops_data, ro, {d.name for d in dtypes})
+    checks = _parse_checks(ops_data, ro)
+    ops = _parse_ops(ops_data, ro, dtypes, configs)
+    problems = rd.problems + ro.problems
+    if problems:
+        raise ModelError(problems)
+    return Model(dtypes=tuple(dtypes), categories=categories, default_dtype=default, default_complex=choices,
+                 promotion=promotion, promotion_error=promotion_error, configs=tuple(configs),
+                 checks=checks, ops=tuple(ops), sources=(str(dtypes_path), str(ops_path)))
