@@ -1,0 +1,176 @@
+"""One generic path for every op: bind -> pre-checks -> compute types (TensorIterator's
+compute_types, driven by the op's config flags) -> post-checks -> kernel lookup ->
+broadcast, cast, run.  The order of the errors is torch's."""
+from __future__ import annotations
+
+import warnings
+
+from . import checks, promotion
+from ._lib import ffi, tables
+from .creation import NUMBER_TYPES, wrap_scalar
+from .dtypes import BY_NAME
+from .tensor import Tensor, _numel, broadcast_shapes, run
+
+_CONFIGS = tables.CONFIGS
+_BUCKET_DIM, _BUCKET_ZERO, _BUCKET_WRAPPED = 0, 1, 2
+
+
+def is_operand(x):
+    """Can a Python operator take x as its other operand?"""
+    return isinstance(x, (Tensor,) + NUMBER_TYPES)
+
+
+def select(variants, value, error):
+    """The op variant chosen by a keyword (div's rounding_mode)."""
+    try:
+        return variants[value]
+    except (KeyError, TypeError):
+        raise RuntimeError(error.format(value=value)) from None
+
+
+def _type_name(x):
+    return "Tensor" if isinstance(x, Tensor) else type(x).__name__
+
+
+def _bind(op, args):
+    """Tensors stay; Python numbers become wrapped 0-dim tensors where torch has a Scalar
+    overload (op['numbers']); anything else is torch's TypeError."""
+    operands = []
+    for pos, x in enumerate(args):
+        if isinstance(x, Tensor):
+            operands.append(x)
+        elif isinstance(x, NUMBER_TYPES) and pos in op["numbers"]:
+            operands.append(wrap_scalar(x))
+        else:
+            name = op["function"] or op["name"]
+            if op["signatures"] and isinstance(x, NUMBER_TYPES):
+                got = ", ".join(_type_name(a) for a in args)
+                raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
+                                f"but expected one of:\n" + "".join(f" * {s}\n" for s in op["signatures"]))
+            argname = ("input", "other")[pos] if pos < 2 else f"arg{pos}"
+            raise TypeError(f"{name}(): argument '{argname}' (position {pos + 1}) must be Tensor, "
+                            f"not {type(x).__name__}")
+    return operands
+
+
+def _promotion_operand(t):
+    if t._wrapped:
+        return promotion.scalar_dtype(t.item()), _BUCKET_WRAPPED
+    return t.dtype, (_BUCKET_DIM if t._shape else _BUCKET_ZERO)
+
+
+def _cast_error(result, out_dtype):
+    return RuntimeError(f"result type {result.c10_name} can't be cast to the desired output type {out_dtype.c10_name}")
+
+
+def _params(op, values):
+    structs = ffi.new("ew_scalar[]", len(values) + 1)
+    for s, v in zip(structs, values):
+        if isinstance(v, complex):
+            s.re, s.im = v.real, v.imag
+        elif isinstance(v, float):
+            s.re = v
+            s.i = int(v) if v == v and abs(v) < 9.2e18 else 0
+        else:
+            s.i, s.re = int(v), float(v)
+    return structs
+
+
+def call(op, args, params=(), out=None, inplace=False):
+    cfg = _CONFIGS[op["config"]]
+    name = op["function"] or op["name"]
+    raw = args
+    operands = _bind(op, args)
+    if op["swap"]:
+        operands, raw = operands[::-1], raw[::-1]
+    for (pname, _), value in zip(op["params"], params):
+        if not isinstance(value, NUMBER_TYPES):
+            raise TypeError(f"{name}(): argument '{pname}' must be Number, not {type(value).__name__}")
+    if out is not None and not isinstance(out, Tensor):
+        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+
+    # 1. torch's meta checks on the raw operands
+    for check in op["checks"]:
+        if check in checks.PRE:
+            checks.PRE[check](tables.CHECKS[check], operands, raw, inplace)
+
+    # 2. common dtype (TensorIterator compute_types)
+    if cfg["promote_inputs"]:
+        common = promotion.result_type_of([_promotion_operand(t) for t in operands])
+        if cfg["int_to_float"] and common.category in ("bool", "integral"):
+            common = promotion.get_default_dtype()
+    else:
+        common = operands[0].dtype
+    if cfg["output_dtype"]:
+        result = BY_NAME[cfg["output_dtype"]]
+    elif cfg["output"] == "real" and common.is_complex:
+        result = common.to_real()
+    else:
+        result = common
+
+    # 3. the output's dtype: safe casting, or all dtypes equal
+    if out is not None and out.dtype is not common:
+        if cfg["output"] == "real" and common.is_complex and not out.dtype.is_complex:
+            if not promotion.can_cast(result, out.dtype):    # abs(complex, out=real)
+                raise _cast_error(result, out.dtype)
+        elif cfg["safe_cast"]:
+            if not promotion.can_cast(common, out.dtype):
+                raise _cast_error(common, out.dtype)
+        elif not (cfg["promote_inputs"] or cfg["cast_to_outputs"]):
+            raise RuntimeError(f"Found dtype {out.dtype.c10_name} but expected {common.c10_name}")
+    if not (cfg["promote_inputs"] or cfg["cast_to_outputs"]):
+        for t in operands[1:]:
+            if t.dtype is not common:
+                raise RuntimeError(f"Found dtype {t.dtype.c10_name} but expected {common.c10_name}")
+
+    # 4. checks that need the common dtype (alpha)
+    named = dict(zip((p for p, _ in op["params"]), params))
+    for check in op["checks"]:
+        if check in checks.POST:
+            checks.POST[check](tables.CHECKS[check], common, named[check])
+
+    # 5. a kernel for the computation dtype
+    kernel = op["kernels"].get(common.name)
+    if kernel is None:
+        raise NotImplementedError(f'"{op["label"]}" not implemented for \'{common.c10_name}\'')
+
+    # 6. shapes and the output tensor
+    shape = broadcast_shapes(*(t._shape for t in operands))
+    if out is None:
+        out = Tensor._empty(shape, result)
+    elif out._shape != shape:
+        if inplace:
+            raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape {list(shape)}")
+        _resize_out(out, shape)
+
+    # 7. run: inputs in the computation dtype, the loop, then the output's dtype
+    values = list(params)
+    inputs = operands
+    scalar_b = op["scalar_b"].get(common.name)
+    if scalar_b is not None and _numel(operands[1]._shape) == 1:
+        # torch's reduced-float mul/div read a 1-element second operand at float32 precision
+        b = operands[1].item()
+        values.append(float(b.real) if isinstance(b, complex) else float(b))
+        kernel, inputs = scalar_b, operands[:1]
+    inputs = [t if t.dtype is common else t.to(common) for t in inputs]
+    kernel_out = BY_NAME[cfg["output_dtype"]] if cfg["output_dtype"] else (
+        common.to_real() if cfg["output"] == "real" else common)
+    target = out if out.dtype is kernel_out else Tensor._empty(shape, kernel_out)
+    if _numel(shape):
+        run(kernel, target, inputs, shape, _params(op, values) if values else None)
+        if target is not out:
+            out._copy_from(target)
+    return out
+
+
+def _resize_out(out, shape):
+    """torch resizes a wrongly shaped out= (warning when it held elements)."""
+    if _numel(out._shape):
+        warnings.warn(f"An output with one or more elements was resized since it had shape {list(out._shape)}, "
+                      f"which does not match the required output shape {list(shape)}. This behavior is "
+                      "deprecated, and in a future PyTorch release outputs will not be resized unless they have "
+                      "zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
+                      "elements with t.resize_(0).", UserWarning, stacklevel=4)
+    fresh = Tensor._empty(shape, out.dtype)
+    out._storage, out._ptr, out._shape, out._strides, out._offset = (
+        fresh._storage, fresh._ptr, fresh._shape, fresh._strides, 0)

@@ -1,0 +1,86 @@
+"""PyTorch's type promotion: promote_types (one table lookup), can_cast (category
+order), the default dtype, and result_type's three buckets (dim > zero-dim >
+wrapped Python number), as c10's ResultTypeState."""
+from ._lib import tables
+from .dtypes import ALL, BY_NAME, dtype
+
+_RANK = {c: i for i, c in enumerate(tables.CATEGORIES)}
+_PROMOTION = [[None if j is None else ALL[j] for j in row] for row in tables.PROMOTION]
+
+_state = {"default": BY_NAME[tables.DEFAULT_DTYPE]}
+_DEFAULT_COMPLEX = {BY_NAME[f]: BY_NAME[c] for f, c in tables.DEFAULT_COMPLEX.items()}
+
+
+def _check_dtype(d, what="dtype"):
+    if not isinstance(d, dtype):
+        raise TypeError(f"{what} must be runtime.dtype, not {type(d).__name__}")
+    return d
+
+
+def promote_types(type1, type2):
+    """The dtype both promote to; RuntimeError for pairs torch refuses (uint16 with int, ...)."""
+    _check_dtype(type1, "type1"), _check_dtype(type2, "type2")
+    r = _PROMOTION[type1.index][type2.index]
+    if r is None:
+        raise RuntimeError(tables.PROMOTION_ERROR.format(a=type1.c10_name, b=type2.c10_name))
+    return r
+
+
+def can_cast(from_, to):
+    """True unless the cast lowers the category (complex -> real, float -> int, any -> bool)."""
+    _check_dtype(from_, "from_"), _check_dtype(to, "to")
+    return _RANK[from_.category] <= _RANK[to.category]
+
+
+def get_default_dtype():
+    return _state["default"]
+
+
+def set_default_dtype(d):
+    if not isinstance(d, dtype):
+        raise TypeError(f"set_default_dtype(): argument 'd' (position 1) must be runtime.dtype, not {type(d).__name__}")
+    if d not in _DEFAULT_COMPLEX:
+        raise TypeError("only floating-point types are supported as the default type")
+    _state["default"] = d
+
+
+def default_complex_dtype():
+    return _DEFAULT_COMPLEX[_state["default"]]
+
+
+def scalar_dtype(value):
+    """The dtype a wrapped Python number takes part in promotion with."""
+    if isinstance(value, bool):
+        return BY_NAME["bool"]
+    if isinstance(value, int):
+        return BY_NAME["int64"]
+    if isinstance(value, float):
+        return _state["default"]
+    return _DEFAULT_COMPLEX[_state["default"]]
+
+
+def _combine(higher, lower):
+    """Merge a lower-priority bucket into a higher one: it may lift the category only."""
+    if higher is None:
+        return lower
+    if lower is None:
+        return higher
+    if higher.category == "complex":
+        return higher
+    if lower.category == "complex":
+        if higher.category == "floating":
+            return higher.to_complex()
+        return lower
+    if higher.category == "floating":
+        return higher
+    if higher.category == "bool" or lower.category == "floating":
+        return promote_types(higher, lower)
+    return higher
+
+
+def result_type_of(operands):
+    """operands: (dtype, bucket) pairs, bucket 0 = dim tensor, 1 = zero-dim, 2 = wrapped number."""
+    buckets = [None, None, None]
+    for d, b in operands:
+        buckets[b] = d if buckets[b] is None else promote_types(buckets[b], d)
+    return _combine(buckets[0], _combine(buckets[1], buckets[2]))

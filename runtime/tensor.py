@@ -1,0 +1,556 @@
+"""The Tensor: a dtype, a shape and strides (in elements) over a shared storage.
+
+Views (slicing, transpose, permute, reshape of contiguous data) share the storage;
+every value conversion goes through the generated cast loops, so `.to()`, copies
+and element reads convert exactly as the kernels do."""
+from __future__ import annotations
+
+import operator
+
+from ._lib import ffi, lib, tables
+from .dtypes import BY_NAME, dtype
+
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+# memoryview formats of the dtypes Python can read directly; the others are read
+# through a cast to the dtype named here.
+_READ_AS = {"float16": "float32", "bfloat16": "float32", "complex32": "complex64"}
+_FORMATS = {"bool": "B", "uint8": "B", "int8": "b", "int16": "h", "int32": "i", "int64": "q",
+            "uint16": "H", "uint32": "I", "uint64": "Q", "float32": "f", "float64": "d",
+            "complex64": "f", "complex128": "d"}
+
+
+class _Storage:
+    """An aligned block of memory from the library's allocator, freed with the last view."""
+    __slots__ = ("ptr", "nbytes", "__weakref__")
+
+    def __init__(self, nbytes):
+        raw = lib.ew_alloc(nbytes)
+        if raw == ffi.NULL:
+            raise MemoryError(f"failed to allocate {nbytes} bytes")
+        self.ptr = ffi.gc(ffi.cast("char *", raw), lib.ew_free, size=nbytes)
+        self.nbytes = nbytes
+
+
+def _contiguous_strides(shape):
+    strides, acc = [], 1
+    for n in reversed(shape):
+        strides.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+def _numel(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def check_shape(shape, itemsize=1):
+    """Validate a shape (tuple of non-negative ints) and its byte size."""
+    out = []
+    for s in shape:
+        if isinstance(s, bool) or not isinstance(s, int):
+            try:
+                s = operator.index(s)
+            except TypeError:
+                raise TypeError(f"size must be a tuple of ints, but got an element of type {type(s).__name__}") from None
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(shape)}")
+        out.append(s)
+    if _numel(out) * itemsize > _INT64_MAX:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={out}")
+    return tuple(out)
+
+
+class Size(tuple):
+    """torch.Size: a tuple that prints as runtime.Size([2, 3])."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"runtime.Size({list(self)})"
+
+    def numel(self):
+        return _numel(self)
+
+
+class Tensor:
+    __slots__ = ("_storage", "_ptr", "_shape", "_strides", "_offset", "_dtype", "_wrapped", "__weakref__")
+    __hash__ = object.__hash__
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def _empty(cls, shape, dt):
+        shape = check_shape(tuple(shape), dt.itemsize)
+        t = cls.__new__(cls)
+        t._storage = _Storage(_numel(shape) * dt.itemsize)
+        t._ptr = t._storage.ptr
+        t._shape, t._strides, t._offset, t._dtype, t._wrapped = shape, _contiguous_strides(shape), 0, dt, False
+        return t
+
+    def _view(self, shape, strides, offset):
+        t = Tensor.__new__(Tensor)
+        t._storage, t._dtype, t._wrapped = self._storage, self._dtype, False
+        t._shape, t._strides, t._offset = tuple(shape), tuple(strides), offset
+        t._ptr = self._storage.ptr + offset * self._dtype.itemsize
+        return t
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("create tensors with runtime.tensor(), zeros(), ones(), empty(), full() or arange()")
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def shape(self):
+        return Size(self._shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._shape)
+        return self._shape[self._dim(dim)]
+
+    def stride(self, dim=None):
+        if dim is None:
+            return self._strides
+        return self._strides[self._dim(dim)]
+
+    @property
+    def ndim(self):
+        return len(self._shape)
+
+    def dim(self):
+        return len(self._shape)
+
+    def numel(self):
+        return _numel(self._shape)
+
+    def element_size(self):
+        return self._dtype.itemsize
+
+    @property
+    def itemsize(self):
+        return self._dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return self.numel() * self._dtype.itemsize
+
+    def storage_offset(self):
+        return self._offset
+
+    def data_ptr(self):
+        return int(ffi.cast("uintptr_t", self._ptr))
+
+    def is_floating_point(self):
+        return self._dtype.is_floating_point
+
+    def is_complex(self):
+        return self._dtype.is_complex
+
+    def is_contiguous(self):
+        expected = 1
+        for n, s in zip(reversed(self._shape), reversed(self._strides)):
+            if n != 1 and s != expected:
+                return False
+            expected *= n
+        return True
+
+    def _dim(self, dim, ndim=None):
+        ndim = self.ndim if ndim is None else ndim
+        dim = operator.index(dim)
+        lo, hi = (-1, 0) if ndim == 0 else (-ndim, ndim - 1)
+        if not lo <= dim <= hi:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})")
+        return dim % max(ndim, 1)
+
+    # ------------------------------------------------------------------ kernels
+    def _byte_strides(self, shape):
+        """Strides in bytes for iterating this tensor broadcast to `shape` (0 where broadcast)."""
+        lead = len(shape) - len(self._shape)
+        size = self._dtype.itemsize
+        out = [0] * lead
+        for n, own, st in zip(shape[lead:], self._shape, self._strides):
+            out.append(0 if own == 1 and n != 1 else st * size)
+        return out
+
+    def _copy_from(self, src):
+        """self[...] = src, broadcasting src and converting its dtype with the cast loops."""
+        shape = self._shape
+        broadcast_shapes(shape, src._shape)
+        if _numel(shape) == 0:
+            return self
+        run(tables.CASTS[src._dtype.index][self._dtype.index], self, [src], shape)
+        return self
+
+    def copy_(self, src):
+        from .creation import as_tensor_like
+        return self._copy_from(as_tensor_like(src, self._dtype))
+
+    def to(self, dtype=None, copy=False):
+        if isinstance(dtype, Tensor):
+            dtype = dtype.dtype
+        if not isinstance(dtype, type(self._dtype)):
+            raise TypeError(f"to() received an invalid combination of arguments - got ({type(dtype).__name__}), "
+                            "but expected a runtime.dtype")
+        if dtype is self._dtype and not copy:
+            return self
+        return Tensor._empty(self._shape, dtype)._copy_from(self)
+
+    def clone(self):
+        return Tensor._empty(self._shape, self._dtype)._copy_from(self)
+
+    def contiguous(self):
+        return self if self.is_contiguous() else self.clone()
+
+    def bool(self):
+        return self.to(BY_NAME["bool"])
+
+    def byte(self):
+        return self.to(BY_NAME["uint8"])
+
+    def char(self):
+        return self.to(BY_NAME["int8"])
+
+    def short(self):
+        return self.to(BY_NAME["int16"])
+
+    def int(self):
+        return self.to(BY_NAME["int32"])
+
+    def long(self):
+        return self.to(BY_NAME["int64"])
+
+    def half(self):
+        return self.to(BY_NAME["float16"])
+
+    def bfloat16(self):
+        return self.to(BY_NAME["bfloat16"])
+
+    def float(self):
+        return self.to(BY_NAME["float32"])
+
+    def double(self):
+        return self.to(BY_NAME["float64"])
+
+    def cfloat(self):
+        return self.to(BY_NAME["complex64"])
+
+    def cdouble(self):
+        return self.to(BY_NAME["complex128"])
+
+    # ------------------------------------------------------------------ reading values
+    def _flat_values(self):
+        """All elements in row-major order, as Python bool/int/float/complex."""
+        name = self._dtype.name
+        src = self
+        if name in _READ_AS:
+            src = self.to(BY_NAME[_READ_AS[name]])
+        src = src.contiguous()
+        n = src.numel()
+        if n == 0:
+            return []
+        fmt = _FORMATS[src._dtype.name]
+        values = memoryview(ffi.buffer(src._ptr, src._dtype.itemsize * n)).cast("B").cast(fmt).tolist()
+        if src._dtype.is_complex:
+            return [complex(values[i], values[i + 1]) for i in range(0, len(values), 2)]
+        if name == "bool":
+            return [v != 0 for v in values]
+        return values
+
+    def tolist(self):
+        values = self._flat_values()
+        if not self._shape:
+            return values[0]
+        return _nest(values, self._shape)
+
+    def item(self):
+        n = self.numel()
+        if n != 1:
+            raise RuntimeError(f"a Tensor with {n} elements cannot be converted to Scalar")
+        return self._flat_values()[0]
+
+    def __bool__(self):
+        n = self.numel()
+        if n != 1:
+            raise RuntimeError(f"Boolean value of Tensor with {'more than one value' if n else 'no values'} is ambiguous")
+        return bool(self.item())
+
+    def __int__(self):
+        v = self.item()
+        return int(v.real) if isinstance(v, complex) else int(v)
+
+    def __float__(self):
+        v = self.item()
+        return float(v.real) if isinstance(v, complex) else float(v)
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def __index__(self):
+        if self._dtype.category not in ("integral", "bool") or self.numel() != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __len__(self):
+        if not self._shape:
+            raise TypeError("len() of a 0-d tensor")
+        return self._shape[0]
+
+    def __iter__(self):
+        if not self._shape:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._shape[0]))
+
+    def __repr__(self):
+        from ._format import tensor_repr
+        return tensor_repr(self)
+
+    __str__ = __repr__
+
+    # ------------------------------------------------------------------ views
+    def __getitem__(self, index):
+        shape, strides, offset = _index(self, index)
+        return self._view(shape, strides, offset)
+
+    def __setitem__(self, index, value):
+        self[index].copy_(value)
+
+    def transpose(self, dim0, dim1):
+        d0, d1 = self._dim(dim0), self._dim(dim1)
+        shape, strides = list(self._shape), list(self._strides)
+        shape[d0], shape[d1] = shape[d1], shape[d0]
+        strides[d0], strides[d1] = strides[d1], strides[d0]
+        return self._view(shape, strides, self._offset)
+
+    swapaxes = transpose
+
+    def permute(self, *dims):
+        if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+            dims = tuple(dims[0])
+        if len(dims) != self.ndim:
+            raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
+                               f"the length of the desired ordering of dimensions i.e. input.dim() = {self.ndim} "
+                               f"is not equal to len(dims) = {len(dims)}")
+        dims = [self._dim(d) for d in dims]
+        if len(set(dims)) != len(dims):
+            raise RuntimeError("permute(): duplicate dims are not allowed.")
+        return self._view([self._shape[d] for d in dims], [self._strides[d] for d in dims], self._offset)
+
+    @property
+    def T(self):
+        return self.permute(*reversed(range(self.ndim)))
+
+    def t(self):
+        if self.ndim > 2:
+            raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self.ndim}D")
+        return self.T
+
+    def unsqueeze(self, dim):
+        d = self._dim(dim, self.ndim + 1)
+        shape, strides = list(self._shape), list(self._strides)
+        stride = shape[d] * strides[d] if d < self.ndim else 1
+        shape.insert(d, 1)
+        strides.insert(d, stride)
+        return self._view(shape, strides, self._offset)
+
+    def squeeze(self, dim=None):
+        if dim is None:
+            keep = [i for i, n in enumerate(self._shape) if n != 1]
+        else:
+            d = self._dim(dim)
+            keep = [i for i in range(self.ndim) if i != d or self._shape[i] != 1]
+        return self._view([self._shape[i] for i in keep], [self._strides[i] for i in keep], self._offset)
+
+    def expand(self, *sizes):
+        if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
+            sizes = tuple(sizes[0])
+        lead = len(sizes) - self.ndim
+        if lead < 0:
+            raise RuntimeError(f"expand: the number of sizes provided ({len(sizes)}) must be greater or equal "
+                               f"to the number of dimensions in the tensor ({self.ndim})")
+        shape, strides = [], []
+        for i, n in enumerate(sizes):
+            if i < lead:
+                shape.append(n)
+                strides.append(0)
+                continue
+            own, st = self._shape[i - lead], self._strides[i - lead]
+            if n == -1 or n == own:
+                shape.append(own)
+                strides.append(st)
+            elif own == 1:
+                shape.append(n)
+                strides.append(0)
+            else:
+                raise RuntimeError(f"The expanded size of the tensor ({n}) must match the existing size ({own}) at "
+                                   f"non-singleton dimension {i}.  Target sizes: {list(sizes)}.  "
+                                   f"Tensor sizes: {list(self._shape)}")
+        return self._view(shape, strides, self._offset)
+
+    def _infer_shape(self, shape):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        shape = [operator.index(s) for s in shape]
+        numel = self.numel()
+        if shape.count(-1) > 1:
+            raise RuntimeError("only one dimension can be inferred")
+        if -1 in shape:
+            rest = _numel([s for s in shape if s != -1])
+            if rest == 0 or numel % rest:
+                raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+            shape[shape.index(-1)] = numel // rest
+        if _numel(shape) != numel or any(s < 0 for s in shape):
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        return tuple(shape)
+
+    def view(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], dtype):
+            raise RuntimeError("view(dtype) is not supported")
+        shape = self._infer_shape(shape)
+        strides = _view_strides(self._shape, self._strides, shape)
+        if strides is None:
+            raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                               "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+        return self._view(shape, strides, self._offset)
+
+    def reshape(self, *shape):
+        shape = self._infer_shape(shape)
+        strides = _view_strides(self._shape, self._strides, shape)
+        if strides is None:
+            return self.clone().view(shape)
+        return self._view(shape, strides, self._offset)
+
+    def flatten(self):
+        return self.reshape(-1)
+
+
+def _nest(values, shape):
+    if len(shape) == 1:
+        return values
+    step = len(values) // shape[0] if shape[0] else 0
+    return [_nest(values[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
+
+
+def _view_strides(old_shape, old_strides, new_shape):
+    """Strides for viewing (old_shape, old_strides) as new_shape, or None (torch's computeStride)."""
+    if _numel(old_shape) == 0:
+        return _contiguous_strides(new_shape)
+    new_strides = [0] * len(new_shape)
+    view_d = len(new_shape) - 1
+    chunk_base = old_strides[-1] if old_strides else 1
+    tensor_numel, view_numel = 1, 1
+    for d in range(len(old_shape) - 1, -1, -1):
+        tensor_numel *= old_shape[d]
+        if d == 0 or (old_shape[d - 1] != 1 and old_strides[d - 1] != tensor_numel * chunk_base):
+            while view_d >= 0 and (view_numel < tensor_numel or new_shape[view_d] == 1):
+                new_strides[view_d] = view_numel * chunk_base
+                view_numel *= new_shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if d > 0:
+                chunk_base = old_strides[d - 1]
+                tensor_numel, view_numel = 1, 1
+    if view_d != -1:
+        return None
+    return tuple(new_strides)
+
+
+def _index(t, index):
+    """Basic indexing (ints, slices, None, Ellipsis) -> (shape, strides, offset) of the view."""
+    if not isinstance(index, tuple):
+        index = (index,)
+    if any(isinstance(i, (Tensor, list)) for i in index):
+        raise IndexError("indexing with tensors or lists (advanced indexing) is not supported")
+    if sum(1 for i in index if i is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    consumed = sum(1 for i in index if i is not None and i is not Ellipsis)
+    if consumed > t.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
+    if Ellipsis in index:
+        at = index.index(Ellipsis)
+        index = index[:at] + (slice(None),) * (t.ndim - consumed) + index[at + 1:]
+    shape, strides, offset, d = [], [], t._offset, 0
+    for i in index:
+        if i is None:
+            shape.append(1)
+            strides.append(0)
+            continue
+        if isinstance(i, slice):
+            start, stop, step = i.start, i.stop, i.step
+            step = 1 if step is None else operator.index(step)
+            if step <= 0:
+                raise ValueError("step must be greater than zero")
+            n = t._shape[d]
+            start, stop, _ = slice(start, stop, 1).indices(n)
+            length = max(0, (stop - start + step - 1) // step)
+            if length:
+                offset += start * t._strides[d]
+            shape.append(length)
+            strides.append(t._strides[d] * step)
+            d += 1
+            continue
+        if isinstance(i, bool) or not hasattr(i, "__index__"):
+            raise IndexError(f"only integers, slices (`:`), ellipsis (`...`) and None are valid indices, "
+                             f"got {type(i).__name__}")
+        k = operator.index(i)
+        n = t._shape[d]
+        if not -n <= k < n:
+            raise IndexError(f"index {k} is out of bounds for dimension {d} with size {n}")
+        offset += (k % n) * t._strides[d]
+        d += 1
+    for rest in range(d, t.ndim):
+        shape.append(t._shape[rest])
+        strides.append(t._strides[rest])
+    return shape, strides, offset
+
+
+def broadcast_shapes(*shapes):
+    """The broadcast of the shapes, folded pairwise as torch's infer_size (same error text)."""
+    out = tuple(shapes[0]) if shapes else ()
+    for b in shapes[1:]:
+        a, ndim = out, max(len(out), len(b))
+        res = [1] * ndim
+        for i in range(ndim - 1, -1, -1):
+            da, db = len(a) - ndim + i, len(b) - ndim + i
+            sa = a[da] if da >= 0 else 1
+            sb = b[db] if db >= 0 else 1
+            if sa != sb and sa != 1 and sb != 1:
+                raise RuntimeError(f"The size of tensor a ({sa}) must match the size of tensor b ({sb}) "
+                                   f"at non-singleton dimension {i}")
+            res[i] = sb if sa == 1 else sa
+        out = tuple(res)
+    return out
+
+
+def run(kernel, out, inputs, shape, params=None):
+    """Run loop `kernel` over out and inputs (broadcast to shape); returns the loop's code."""
+    ndim = len(shape)
+    ops = [out] + list(inputs)
+    strides = []
+    for t in ops:
+        strides.extend(t._byte_strides(shape))
+    rc = lib.ew_run(kernel, len(ops), ndim, list(shape), [t._ptr for t in ops], strides,
+                    ffi.NULL if params is None else params)
+    if rc == 1:
+        raise RuntimeError("ZeroDivisionError")
+    if rc:
+        raise RuntimeError(f"internal error: kernel {kernel} refused its arguments ({rc})")
+    return out
+
+
+def _int64_bits(v):
+    """A Python int as torch stores it in int64: [2**63, 2**64) wraps (torch reads it as uint64)."""
+    if _INT64_MIN <= v <= _INT64_MAX:
+        return v
+    if _INT64_MAX < v < (1 << 64):
+        return v - (1 << 64)
+    if v < 0:
+        raise OverflowError("can't convert negative int to unsigned")
+    raise OverflowError("int too big to convert")
+
+
