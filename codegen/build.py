@@ -91,7 +91,8 @@ def _module_source(tmp: Path, cdef: str) -> Path:
 
 def _compile(src: Path, obj_cache: Path, include: list, verbose: bool, log) -> tuple:
     flags = cflags() + [f"-I{d}" for d in include]
-    digest = hashlib.sha256(src.read_bytes() + (tmp_prelude_text(src) or b"") + " ".join(compiler() + flags).encode())
+    # the key: source, the prelude it includes, compiler and flags (not the temporary include path)
+    digest = hashlib.sha256(src.read_bytes() + (tmp_prelude_text(src) or b"") + " ".join(compiler() + cflags()).encode())
     obj = obj_cache / f"{src.stem}-{digest.hexdigest()[:20]}.o"
     if obj.exists():
         return obj, False, 0.0

@@ -1,0 +1,13 @@
+"""Build generated/ once per test session, through the same entry point as
+`python -m codegen` (a no-op when nothing changed)."""
+import contextlib
+import io
+
+
+def pytest_configure(config):
+    from codegen.__main__ import main
+    log = io.StringIO()
+    with contextlib.redirect_stdout(log), contextlib.redirect_stderr(log):
+        rc = main([])
+    if rc != 0:
+        raise RuntimeError("python -m codegen failed before the tests:\n" + log.getvalue())

@@ -1,0 +1,154 @@
+"""Replays torch's recorded outcomes (tests/data/torch_golden.json.gz, a copy of
+shared/reference/torch_golden.json.gz written by torch_probe.py; format in
+torch_semantics.md section G) through the runtime.
+
+Operand codes: T:<dtype> = tensor([1, 2, 3]) of that dtype, Z:<dtype> = tensor(2)
+(0-dim), S:bool|int|float|complex = True | 2 | 2.5 | 1+2j, N = None, out:<dtype> =
+empty(3) of that dtype.  A result is a dtype name, 'py:<type>', or
+[exception class, message index]."""
+from __future__ import annotations
+
+import gzip
+import json
+import operator
+import warnings
+from functools import lru_cache
+from pathlib import Path
+
+import runtime as rt
+
+DATA = Path(__file__).parent / "data" / "torch_golden.json.gz"
+SCALARS = {"bool": True, "int": 2, "float": 2.5, "complex": complex(1, 2)}
+
+
+@lru_cache(maxsize=1)
+def golden():
+    with gzip.open(DATA, "rt") as f:
+        return json.load(f)
+
+
+class NotApplicable(Exception):
+    """The case names a dtype this project does not declare (float8, ...)."""
+
+
+def dtype_of(name):
+    d = getattr(rt, name, None)
+    if not isinstance(d, rt.dtype):
+        raise NotApplicable(name)
+    return d
+
+
+def make(code):
+    if code == "N":
+        return None
+    kind, name = code.split(":")
+    if kind == "S":
+        return SCALARS[name]
+    if kind == "T":
+        return rt.tensor([1, 2, 3]).to(dtype_of(name))
+    if kind == "Z":
+        return rt.tensor(2).to(dtype_of(name))
+    if kind == "out":
+        return rt.empty(3, dtype=dtype_of(name))
+    raise ValueError(code)
+
+
+def _fn(name, **kw):
+    return lambda *a, **k: getattr(rt, name)(*a, **kw, **k)
+
+
+def _inplace(method, **kw):
+    return lambda a, *rest: getattr(a, method)(*rest, **kw)
+
+
+# golden op name -> (function taking the operands and out=, in-place callable or None)
+BINARY = {
+    "add": (_fn("add"), _inplace("add_")),
+    "add_alpha_int": (_fn("add", alpha=2), None),
+    "add_alpha_float": (_fn("add", alpha=2.5), None),
+    "add_alpha_bool": (_fn("add", alpha=True), None),
+    "add_alpha_complex": (_fn("add", alpha=1j), None),
+    "sub": (_fn("sub"), _inplace("sub_")),
+    "sub_alpha_float": (_fn("sub", alpha=2.5), None),
+    "rsub": (_fn("rsub"), None),
+    "mul": (_fn("mul"), _inplace("mul_")),
+    "div": (_fn("div"), _inplace("div_")),
+    "div_trunc": (_fn("div", rounding_mode="trunc"), _inplace("div_", rounding_mode="trunc")),
+    "div_floor": (_fn("div", rounding_mode="floor"), _inplace("div_", rounding_mode="floor")),
+    "true_divide": (_fn("true_divide"), _inplace("true_divide_")),
+    "floor_divide": (_fn("floor_divide"), _inplace("floor_divide_")),
+    "eq": (_fn("eq"), _inplace("eq_")),
+    "ne": (_fn("ne"), _inplace("ne_")),
+    "lt": (_fn("lt"), _inplace("lt_")),
+    "le": (_fn("le"), _inplace("le_")),
+    "gt": (_fn("gt"), _inplace("gt_")),
+    "ge": (_fn("ge"), _inplace("ge_")),
+    "result_type": (lambda a, b: rt.result_type(a, b), None),
+    "op_add": (operator.add, operator.iadd),
+    "op_sub": (operator.sub, operator.isub),
+    "op_mul": (operator.mul, operator.imul),
+    "op_truediv": (operator.truediv, operator.itruediv),
+    "op_floordiv": (operator.floordiv, operator.ifloordiv),
+    "op_eq": (operator.eq, None),
+    "op_ne": (operator.ne, None),
+    "op_lt": (operator.lt, None),
+    "op_le": (operator.le, None),
+    "op_gt": (operator.gt, None),
+    "op_ge": (operator.ge, None),
+}
+UNARY = {
+    "neg": (_fn("neg"), _inplace("neg_")),
+    "abs": (_fn("abs"), _inplace("abs_")),
+    "reciprocal": (_fn("reciprocal"), _inplace("reciprocal_")),
+    "op_neg": (operator.neg, None),
+    "op_abs": (abs, None),
+}
+OPS = {**BINARY, **UNARY}
+
+
+def describe(r):
+    if isinstance(r, rt.Tensor):
+        return r.dtype.name
+    if isinstance(r, rt.dtype):
+        return r.name
+    return "py:" + type(r).__name__
+
+
+def attempt(thunk):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            r = thunk()
+    except NotApplicable:
+        raise
+    except Exception as e:  # noqa: BLE001 - the outcome is what we compare
+        return [type(e).__name__, str(e)]
+    return describe(r)
+
+
+def expected(result):
+    if isinstance(result, list):
+        return [result[0], golden()["messages"][result[1]]]
+    return result
+
+
+def matches(got, want):
+    """Same dtype, or same exception class and (unless torch's is an internal assert) message."""
+    if isinstance(want, list):
+        if not isinstance(got, list) or got[0] != want[0]:
+            return False
+        return "INTERNAL ASSERT FAILED" in want[1] or got[1] == want[1]
+    return got == want
+
+
+def run_case(op, section, case):
+    """-> (codes, outcome, expected), or raises NotApplicable."""
+    fn, inplace = OPS[op]
+    *codes, result = case
+    if section == "inplace_cases":
+        thunk = lambda: inplace(*[make(c) for c in codes])  # noqa: E731
+    elif codes and codes[-1].startswith("out:"):
+        thunk = lambda: fn(*[make(c) for c in codes[:-1]], out=make(codes[-1]))  # noqa: E731
+    else:
+        thunk = lambda: fn(*[make(c) for c in codes])  # noqa: E731
+    return codes, attempt(thunk), expected(result)
