@@ -238,7 +238,7 @@ def _parse_promotion(data, report, dtypes, categories):
         if d.code not in columns:
             report(col_line, f"promotion columns: no column for dtype {d.name!r} (code {d.code!r})")
         if d.code not in rows:
-            report(rows.line if hasattr(rows, "line") else block.line,
+            report(block.key_lines.get("rows", block.line),
                    f"promotion rows: missing row for dtype {d.name!r} (code {d.code!r})")
     table = {}
     for code, row in rows.items():
@@ -259,7 +259,7 @@ def _parse_promotion(data, report, dtypes, categories):
     # The lattice properties PyTorch's table has; a broken row is named by its line.
     rank = {c: i for i, c in enumerate(categories)}
     codes = [d.code for d in dtypes]
-    if all((a, b) in table for a in codes for b in codes):
+    if all((a, b) in table for a in codes for b in codes) and all(d.category in rank for d in dtypes):
         for a in codes:
             line = rows.key_lines.get(a, rows.line)
             if table[(a, a)] != a:

@@ -1,0 +1,142 @@
+"""python -m codegen: deterministic output, YAML errors with file and line, and a
+failed run that leaves the previous generated/ in place."""
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from codegen.__main__ import main
+from codegen.model import load_model
+from codegen.render import render
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tree_digest(folder):
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(Path(folder).iterdir()) if p.is_file()}
+
+
+def test_render_is_deterministic():
+    a = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
+    b = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
+    assert a == b
+
+
+def test_two_runs_give_byte_identical_sources(tmp_path, capsys):
+    # the repo's generated/ was built by conftest; a fresh build elsewhere must match it byte for byte
+    shutil.copytree(ROOT / ".codegen-cache", tmp_path / ".codegen-cache")
+    out = tmp_path / "generated"
+    assert main(["--out", str(out)]) == 0
+    sources = [n for n in tree_digest(out) if n.endswith((".c", ".h", ".py"))]
+    assert len(sources) > 10
+    mine, repo = tree_digest(out), tree_digest(ROOT / "generated")
+    assert {n: mine[n] for n in sources} == {n: repo[n] for n in sources}
+    # a second run with nothing changed does nothing
+    before = {p.name: p.stat().st_mtime_ns for p in out.iterdir()}
+    assert main(["--out", str(out)]) == 0
+    assert "up to date" in capsys.readouterr().out
+    assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before
+
+
+def test_check_reports_stale_files(tmp_path, capsys):
+    assert main(["--check"]) == 0
+    assert main(["--check", "--out", str(tmp_path / "nothing")]) == 1
+    assert "out of date" in capsys.readouterr().err
+
+
+def broken(tmp_path, file, old, new, count=1):
+    """Copies of both YAML files with one edit in `file`."""
+    for name in ("dtypes.yaml", "ops.yaml"):
+        text = (ROOT / name).read_text()
+        if name == file:
+            assert text.count(old) >= 1, old
+            text = text.replace(old, new, count)
+        (tmp_path / name).write_text(text)
+    return tmp_path / "dtypes.yaml", tmp_path / "ops.yaml"
+
+
+def line_of(path, needle):
+    for i, line in enumerate(Path(path).read_text().splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(needle)
+
+
+def run_broken(tmp_path, capsys, out=None):
+    d, o = tmp_path / "dtypes.yaml", tmp_path / "ops.yaml"
+    out = out or ROOT / "generated"
+    before = tree_digest(out)
+    rc = main(["--dtypes", str(d), "--ops", str(o), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 1
+    assert tree_digest(out) == before          # the previous build is untouched
+    return err
+
+
+BROKEN = [
+    # (file, old text, new text, line marker in the broken file, expected message)
+    ("ops.yaml", "    dtypes: [all, barebones_unsigned]\n    label: mul_cpu_reduced_float",
+     "    dtypes: [all, float33]\n    label: mul_cpu_reduced_float", "dtypes: [all, float33]",
+     "op 'mul': unknown dtype or dtype group 'float33' (did you mean 'float32'?)"),
+    ("dtypes.yaml", "    c4: [c4, c4, c4, c4, c4, c4, c4, c8, c4, c4, c8, c4, c4, ud, ud, ud]\n", "", "  rows:",
+     "promotion rows: missing row for dtype 'complex64' (code 'c4')"),
+    ("dtypes.yaml", "    i1: [i2, i1, i2, i4, i8,", "    i1: [i2, i1, i2, i8, i8,", "    i1: [i2, i1, i2, i8",
+     "promotion row 'i1': not symmetric: promote(i1, i4) = 'i8' but promote(i4, i1) = 'i4'"),
+    ("dtypes.yaml", "    f4: [f4, f4, f4, f4, f4, f4, f4,", "    f4: [f4, f4, f4, f4, f4, f4, f8,", "    f4: [f4",
+     "promotion row 'f4': promote(f4, f4) must be 'f4' (idempotent), got 'f8'"),
+    ("dtypes.yaml", "    u1: [u1, i2, i2, i4, i8, f2, f4, f8, c2, c4, c8, u1,", "    u1: [u1, i2, i2, i4, i8, f2, f4, f8, c2, c4, c8, b1,",
+     "    u1: [u1", "promotion row 'u1': promote(u1, b1) = 'b1' lowers the category"),
+    ("dtypes.yaml", "    u1: [u1, i2, i2,", "    u1: [u1, i2,", "    u1: [u1",
+     "promotion row 'u1': expected 16 entries (one per column), got 15"),
+    ("ops.yaml", "  mul:\n    config: binary\n", "  mul:\n    config: binary\n    dtyeps: [all]\n", "dtyeps",
+     "op 'mul': unknown key 'dtyeps' (did you mean 'dtypes'?)"),
+    ("ops.yaml", "  mul:\n    config: binary\n", "  mul:\n    config: binray\n", "config: binray",
+     "op 'mul': unknown config 'binray' (did you mean 'binary'?)"),
+    ("ops.yaml", "    checks: [no_bool_neg]", "    checks: [no_bool_negation]", "no_bool_negation",
+     "op 'neg': unknown check 'no_bool_negation' (did you mean 'no_bool_neg'?)"),
+    ("ops.yaml", "      __mul__: mul(self, other)", "      __add__: mul(self, other)", "__add__: mul",
+     "op 'mul': duplicate operator '__add__' (also in op 'add')"),
+    ("dtypes.yaml", "category: floating, itemsize: 4,", "category: floaty, itemsize: 4,", "floaty",
+     "dtype 'float32': unknown category 'floaty', expected one of ['bool', 'integral', 'floating', 'complex']"),
+    ("ops.yaml", "    numbers: [0, 1]\n    scalar_opmath: true\n    expr:\n      default: a * b",
+     "    numbers: [0, 3]\n    scalar_opmath: true\n    expr:\n      default: a * b", "numbers: [0, 3]",
+     "op 'mul': numbers entry 3 is not an argument position 0..1"),
+    ("ops.yaml", "  mul:\n    config: binary\n", "  mul:\n    config: [binary\n", "config: [binary",
+     "invalid YAML"),
+]
+
+
+@pytest.mark.parametrize("file,old,new,marker,message", BROKEN, ids=[b[4][:40] for b in BROKEN])
+def test_yaml_error_names_file_line_and_expectation(tmp_path, capsys, file, old, new, marker, message):
+    broken(tmp_path, file, old, new)
+    err = run_broken(tmp_path, capsys)
+    line = line_of(tmp_path / file, marker)
+    lines = [l for l in err.splitlines() if message in l]
+    assert lines, err
+    if message != "invalid YAML":
+        assert lines[0].startswith(f"{file}:{line}: "), (lines[0], line)
+    else:
+        assert re.match(rf"{file}:\d+: invalid YAML", lines[0])
+    assert "Traceback" not in err
+
+
+def test_all_problems_reported_at_once(tmp_path, capsys):
+    text = (ROOT / "ops.yaml").read_text().replace("config: comparison\n    dtypes: [all, barebones_unsigned]",
+                                                   "config: comparison\n    dtypes: [alll]")
+    (tmp_path / "ops.yaml").write_text(text)
+    shutil.copy(ROOT / "dtypes.yaml", tmp_path / "dtypes.yaml")
+    err = run_broken(tmp_path, capsys)
+    problems = [l for l in err.splitlines() if "unknown dtype or dtype group 'alll'" in l]
+    assert len(problems) == 2                     # eq and ne, sorted by line
+    assert problems == sorted(problems, key=lambda l: int(l.split(":")[1]))
+
+
+def test_failed_compile_leaves_previous_build(tmp_path, capsys):
+    out = tmp_path / "generated"
+    shutil.copytree(ROOT / "generated", out)
+    shutil.copytree(ROOT / ".codegen-cache", tmp_path / ".codegen-cache")
+    broken(tmp_path, "ops.yaml", "expr: a == b", "expr: a === b")
+    err = run_broken(tmp_path, capsys, out=out)
+    assert "compiling k_eq.c failed" in err and "left as it was" in err
