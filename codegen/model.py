@@ -32,6 +32,8 @@ class DType:
     opmath: str | None = None    # dtype the kernels compute in, when not itself
     complex: str | None = None   # floating -> its complex counterpart (toComplexType)
     real: str | None = None      # complex -> its real counterpart
+    scalar: str = ""             # C++ name in "value cannot be converted to type X without overflow"
+    max: float | None = None     # largest finite value (floating dtypes)
     index: int = 0
     line: int = 0
 
@@ -157,8 +159,8 @@ def _typed(report, where, mapping, key, types, what, default=None):
 
 
 # --------------------------------------------------------------------------- dtypes.yaml
-_DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed")
-_DTYPE_OPTIONAL = ("aliases", "opmath", "complex", "real")
+_DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed", "scalar")
+_DTYPE_OPTIONAL = ("aliases", "opmath", "complex", "real", "max")
 
 
 def _parse_dtypes(data, report):
@@ -179,8 +181,11 @@ def _parse_dtypes(data, report):
         where = f"dtype {entry.get('name', '?')!r}"
         _check_keys(report, where, entry, _DTYPE_REQUIRED, _DTYPE_OPTIONAL)
         values = {}
-        for key in ("name", "code", "c10", "cpp", "ctype", "category"):
+        for key in ("name", "code", "c10", "cpp", "ctype", "category", "scalar"):
             values[key] = _typed(report, where, entry, key, str, "a string", "?")
+        values["max"] = _typed(report, where, entry, "max", float, "a float")
+        if (values["category"] == "floating") != (values["max"] is not None):
+            report(entry.key_lines.get("max", entry.line), f"{where}: 'max' is required for floating dtypes only")
         values["itemsize"] = _typed(report, where, entry, "itemsize", int, "an integer", 1)
         values["signed"] = _typed(report, where, entry, "signed", bool, "true or false", False)
         aliases = _typed(report, where, entry, "aliases", list, "a list of names", [])

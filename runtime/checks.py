@@ -29,7 +29,7 @@ def no_complex_inplace_abs(texts, operands, raw, inplace):
 
 
 def alpha(texts, common, value):
-    """torch's alpha_check: the alpha's kind must fit the common dtype."""
+    """torch's alpha_check: the alpha's kind must fit the common dtype; then its value must too."""
     if isinstance(value, bool):
         if common.category != "bool":
             raise RuntimeError(texts["bool"])
@@ -38,6 +38,25 @@ def alpha(texts, common, value):
         raise RuntimeError(texts["float"])
     if isinstance(value, complex) and common.category != "complex":
         raise RuntimeError(texts["complex"])
+    check_fits(value, common)
+
+
+def check_fits(value, dt):
+    """c10's checked_convert of a Python number to dt: RuntimeError when it overflows.
+    Unsigned types accept -max..max (two's complement wrap), floats accept inf and nan."""
+    if dt.category == "bool":
+        return
+    if dt.category == "integral":
+        bits = dt.itemsize * 8
+        hi = (1 << (bits - (1 if dt.is_signed else 0))) - 1
+        lo = -hi - 1 if dt.is_signed else -hi
+        ok = lo <= value <= hi
+    else:
+        limit = (dt.to_real() if dt.is_complex else dt).max
+        parts = (value.real, value.imag) if isinstance(value, complex) else (value,)
+        ok = all(abs(p) <= limit or p != p or abs(p) == float("inf") for p in map(float, parts))
+    if not ok:
+        raise RuntimeError(f"value cannot be converted to type {dt.scalar_name} without overflow")
 
 
 PRE = {"no_bool_sub": no_bool_sub, "no_bool_neg": no_bool_neg, "no_complex_inplace_abs": no_complex_inplace_abs}

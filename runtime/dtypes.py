@@ -5,11 +5,12 @@ from ._lib import tables
 class dtype:
     """A tensor element type, printed as `runtime.float32` (torch: `torch.float32`)."""
     __slots__ = ("name", "index", "c10_name", "cpp_name", "category", "itemsize", "is_signed",
-                 "_complex", "_real")
+                 "scalar_name", "max", "_complex", "_real")
 
-    def __init__(self, index, name, c10, cpp, category, itemsize, signed):
+    def __init__(self, index, name, c10, cpp, category, itemsize, signed, scalar_name, max_):
         self.index, self.name, self.c10_name, self.cpp_name = index, name, c10, cpp
         self.category, self.itemsize, self.is_signed = category, itemsize, signed
+        self.scalar_name, self.max = scalar_name, max_
 
     @property
     def is_floating_point(self):
@@ -36,13 +37,13 @@ class dtype:
 
 ALL = []
 BY_NAME = {}
-for _i, (_name, _c10, _cpp, _cat, _size, _signed, _aliases, _cx, _re) in enumerate(tables.DTYPES):
-    _d = dtype(_i, _name, _c10, _cpp, _cat, _size, _signed)
+for _i, (_name, _c10, _cpp, _cat, _size, _signed, _aliases, _cx, _re, _scalar, _max) in enumerate(tables.DTYPES):
+    _d = dtype(_i, _name, _c10, _cpp, _cat, _size, _signed, _scalar, _max)
     ALL.append(_d)
     BY_NAME[_name] = _d
     for _a in _aliases:
         BY_NAME[_a] = _d
-for _d, (_name, *_rest, _cx, _re) in zip(ALL, tables.DTYPES):
+for _d, (_name, *_rest, _cx, _re, _scalar, _max) in zip(ALL, tables.DTYPES):
     _d._complex = BY_NAME[_cx] if _cx else None
     _d._real = BY_NAME[_re] if _re else None
 
