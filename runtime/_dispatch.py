@@ -9,7 +9,7 @@ from . import checks, promotion
 from ._lib import ffi, tables
 from .creation import NUMBER_TYPES, wrap_scalar
 from .dtypes import BY_NAME
-from .tensor import Tensor, _numel, broadcast_shapes, run
+from .tensor import Tensor, _numel, broadcast_shapes, output_strides, run
 
 _CONFIGS = tables.CONFIGS
 _BUCKET_DIM, _BUCKET_ZERO, _BUCKET_WRAPPED = 0, 1, 2
@@ -43,7 +43,7 @@ def _bind(op, args):
             operands.append(wrap_scalar(x))
         else:
             name = op["function"] or op["name"]
-            if op["signatures"] and isinstance(x, NUMBER_TYPES):
+            if op["signatures"]:
                 got = ", ".join(_type_name(a) for a in args)
                 raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
                                 f"but expected one of:\n" + "".join(f" * {s}\n" for s in op["signatures"]))
@@ -137,7 +137,8 @@ def call(op, args, params=(), out=None, inplace=False):
     # 6. shapes and the output tensor
     shape = broadcast_shapes(*(t._shape for t in operands))
     if out is None:
-        out = Tensor._empty(shape, result)
+        strides = output_strides(shape, operands)
+        out = Tensor._empty(shape, result) if strides is None else Tensor._empty_strided(shape, strides, result)
     elif out._shape != shape:
         if inplace:
             raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape {list(shape)}")

@@ -109,6 +109,8 @@ def tensor_repr(t):
     if t.numel() == 0 and t.shape != (0,):
         suffixes.append(f"size={tuple(t.shape)}")
     defaults = (promotion.get_default_dtype(), promotion.default_complex_dtype(), BY_NAME["int64"], BY_NAME["bool"])
+    if t.numel() == 0:          # torch names every dtype of an empty tensor but the default float
+        defaults = (promotion.get_default_dtype(),)
     if t.dtype not in defaults:
         suffixes.append(f"dtype={t.dtype!r}")
     if t.numel() == 0:

@@ -34,9 +34,9 @@ def _kind(v):
         return "int"
     except TypeError:
         pass
-    if hasattr(v, "__float__"):
+    if hasattr(v, "__float__") and not isinstance(v, (str, bytes)):
         return "float"
-    raise TypeError(f"Could not infer dtype of {type(v).__name__}")
+    raise RuntimeError(f"Could not infer dtype of {type(v).__name__}")
 
 
 def _plain(v):
@@ -51,14 +51,17 @@ def _plain(v):
 
 
 def _flatten(data):
-    """Nested sequences -> (shape, flat list), with torch's error for ragged input."""
+    """Nested sequences -> (shape, flat list), with torch's errors for ragged input."""
+    if isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     if not isinstance(data, (list, tuple)):
         return (), [data]
-    shape, level = [len(data)], list(data)
-    dim = 0
-    while level and all(isinstance(x, (list, tuple)) for x in level):
+    shape, level, dim = [len(data)], list(data), 0
+    while level and isinstance(level[0], (list, tuple)):
         n = len(level[0])
         for x in level:
+            if not isinstance(x, (list, tuple)):
+                raise TypeError("not a sequence")
             if len(x) != n:
                 raise ValueError(f"expected sequence of length {n} at dim {dim + 1} (got {len(x)})")
         shape.append(n)
@@ -66,45 +69,64 @@ def _flatten(data):
         dim += 1
     for x in level:
         if isinstance(x, (list, tuple)):
-            raise ValueError(f"expected a number at dim {dim + 1} but got a sequence of length {len(x)}")
+            raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
     return tuple(shape), level
+
+
+def _overflow(dt):
+    return RuntimeError(f"value cannot be converted to type {dt.name} without overflow")
+
+
+def _to_integral(v, dt):
+    """One Python number -> int64 bits for an integral dtype, with torch.tensor's checks."""
+    bits = dt.itemsize * 8
+    hi = (1 << (bits - (1 if dt.is_signed else 0))) - 1
+    if isinstance(v, complex):
+        raise TypeError("'complex' object cannot be interpreted as an integer")
+    if isinstance(v, float):
+        lo = -(hi + 1) if dt.is_signed else 0
+        if v != v or v < lo or v > hi:
+            raise _overflow(dt)
+        return _int64_bits(int(v)) if abs(v) < 2.0 ** 64 else _INT64_MIN
+    v = int(v)
+    if dt.name == "uint64":
+        if v < 0:
+            raise OverflowError("can't convert negative int to unsigned")
+        return _int64_bits(v)
+    if not _INT64_MIN <= v <= _INT64_MAX:
+        raise ValueError("Overflow when unpacking long long")
+    lo = -(hi + 1) if dt.is_signed else -hi       # unsigned: -max..max wrap, as c10's checked_convert
+    if not lo <= v <= hi:
+        raise _overflow(dt)
+    return v
 
 
 def _from_flat(shape, flat, dt):
     kinds = {_kind(v) for v in flat}
+    values = [_plain(v) for v in flat]
     kind = max(kinds, key=_KIND_RANK.get) if kinds else "float"
     if dt is None:
+        if kind == "complex" and promotion.get_default_dtype().name == "bfloat16":
+            raise RuntimeError("invalid default scalar type for complex")
         dt = {"bool": BY_NAME["bool"], "int": BY_NAME["int64"], "float": promotion.get_default_dtype(),
               "complex": promotion.default_complex_dtype()}[kind]
-    values = [_plain(v) for v in flat]
-    fmt, staging = _STAGING[kind]
-    if kind == "int":
-        for v in values:
-            if not _INT64_MIN <= v <= _INT64_MAX:
-                raise RuntimeError("Overflow when unpacking long long")
-        if dt.category == "integral" and dt.name != "int64":
-            lo, hi = _int_range(dt)
-            for v in values:
-                if not lo <= v <= hi:
-                    raise RuntimeError(f"value cannot be converted to type {dt.name} without overflow")
-    if kind == "complex":
-        values = [x for v in values for x in (complex(v).real, complex(v).imag)]
-    elif kind == "float":
-        values = [float(v) for v in values]
-    elif kind == "bool":
-        values = [1 if v else 0 for v in values]
+    cat = dt.category
+    if cat == "bool":
+        staging, fmt, values = BY_NAME["bool"], "B", [1 if v else 0 for v in values]
+    elif cat == "integral":
+        staging, fmt, values = BY_NAME["int64"], "q", [_to_integral(v, dt) for v in values]
+    elif cat == "floating":
+        if kind == "complex":
+            raise TypeError("must be real number, not complex")
+        staging, fmt, values = BY_NAME["float64"], "d", [float(v) for v in values]
+    else:
+        staging, fmt = BY_NAME["complex128"], "d"
+        values = [x for v in map(complex, values) for x in (v.real, v.imag)]
     src = Tensor._empty(shape, staging)
     if values:
         buf = array.array(fmt, values)
         ffi.memmove(src._ptr, buf, len(buf) * buf.itemsize)
     return src if dt is staging else src.to(dt)
-
-
-def _int_range(dt):
-    bits = dt.itemsize * 8
-    if dt.is_signed:
-        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    return 0, (1 << bits) - 1
 
 
 def _check_dtype(dt):
@@ -215,7 +237,7 @@ def arange(start, end=None, step=1, dtype=None):
         raise RuntimeError(f"unsupported range: {args[0]} -> {args[1]}")
     start, end, step = args
     if (step > 0 and start > end) or (step < 0 and start < end):
-        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     is_float = any(isinstance(a, float) for a in args)
     if dtype is None:
         dtype = promotion.get_default_dtype() if is_float else BY_NAME["int64"]

@@ -6,6 +6,7 @@ and element reads convert exactly as the kernels do."""
 from __future__ import annotations
 
 import operator
+import warnings
 
 from ._lib import ffi, lib, tables
 from .dtypes import BY_NAME, dtype
@@ -18,6 +19,16 @@ _READ_AS = {"float16": "float32", "bfloat16": "float32", "complex32": "complex64
 _FORMATS = {"bool": "B", "uint8": "B", "int8": "b", "int16": "h", "int32": "i", "int64": "q",
             "uint16": "H", "uint32": "I", "uint64": "Q", "float32": "f", "float64": "d",
             "complex64": "f", "complex128": "d"}
+
+
+_WARNED = set()
+
+
+def warn_once(message):
+    """torch's TORCH_WARN_ONCE: each message once per process."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        warnings.warn(message, UserWarning, stacklevel=3)
 
 
 class _Storage:
@@ -89,6 +100,24 @@ class Tensor:
         t._shape, t._strides, t._offset, t._dtype, t._wrapped = shape, _contiguous_strides(shape), 0, dt, False
         return t
 
+    @classmethod
+    def _empty_strided(cls, shape, strides, dt):
+        """A fresh tensor laid out with `strides` (a permutation of a dense layout)."""
+        t = cls._empty(shape, dt)
+        t._strides = tuple(strides)
+        return t
+
+    def _dense_strides(self):
+        """This tensor's strides if it is non-overlapping and dense (a permuted contiguous
+        layout), else None: torch's preserve_format keeps exactly those strides."""
+        dims = sorted((i for i, n in enumerate(self._shape) if n != 1), key=lambda i: self._strides[i])
+        expected = 1
+        for i in dims:
+            if self._strides[i] != expected:
+                return None
+            expected *= self._shape[i]
+        return self._strides
+
     def _view(self, shape, strides, offset):
         t = Tensor.__new__(Tensor)
         t._storage, t._dtype, t._wrapped = self._storage, self._dtype, False
@@ -152,6 +181,8 @@ class Tensor:
         return self._dtype.is_complex
 
     def is_contiguous(self):
+        if _numel(self._shape) == 0:
+            return True
         expected = 1
         for n, s in zip(reversed(self._shape), reversed(self._strides)):
             if n != 1 and s != expected:
@@ -198,13 +229,22 @@ class Tensor:
                             "but expected a runtime.dtype")
         if dtype is self._dtype and not copy:
             return self
-        return Tensor._empty(self._shape, dtype)._copy_from(self)
+        if self._dtype.is_complex and not dtype.is_complex:
+            warn_once("Casting complex values to real discards the imaginary part")
+        return self._like(dtype)._copy_from(self)
+
+    def _like(self, dt):
+        """An empty tensor of this shape in torch's preserve_format layout."""
+        strides = output_strides(self._shape, [self])
+        if strides is None:
+            return Tensor._empty(self._shape, dt)
+        return Tensor._empty_strided(self._shape, strides, dt)
 
     def clone(self):
-        return Tensor._empty(self._shape, self._dtype)._copy_from(self)
+        return self._like(self._dtype)._copy_from(self)
 
     def contiguous(self):
-        return self if self.is_contiguous() else self.clone()
+        return self if self.is_contiguous() else Tensor._empty(self._shape, self._dtype)._copy_from(self)
 
     def bool(self):
         return self.to(BY_NAME["bool"])
@@ -342,6 +382,13 @@ class Tensor:
 
     @property
     def T(self):
+        if self.ndim != 2:
+            warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+                          if self.ndim == 0 else
+                          "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+                          "deprecated and it will throw an error in a future release. Consider `x.mT` to transpose "
+                          "batches of matrices or `x.permute(*runtime.arange(x.ndim - 1, -1, -1))` to reverse the "
+                          "dimensions of a tensor.")
         return self.permute(*reversed(range(self.ndim)))
 
     def t(self):
@@ -421,7 +468,7 @@ class Tensor:
         shape = self._infer_shape(shape)
         strides = _view_strides(self._shape, self._strides, shape)
         if strides is None:
-            return self.clone().view(shape)
+            return self.contiguous().view(shape)
         return self._view(shape, strides, self._offset)
 
     def flatten(self):
@@ -466,24 +513,25 @@ def _index(t, index):
         index = (index,)
     if any(isinstance(i, (Tensor, list)) for i in index):
         raise IndexError("indexing with tensors or lists (advanced indexing) is not supported")
-    if sum(1 for i in index if i is Ellipsis) > 1:
-        raise IndexError("an index can only have a single ellipsis ('...')")
     consumed = sum(1 for i in index if i is not None and i is not Ellipsis)
     if consumed > t.ndim:
         raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
-    if Ellipsis in index:
+    if Ellipsis in index:      # the first ellipsis takes the remaining dims; later ones take none
         at = index.index(Ellipsis)
-        index = index[:at] + (slice(None),) * (t.ndim - consumed) + index[at + 1:]
+        rest = tuple(i for i in index[at + 1:] if i is not Ellipsis)
+        index = index[:at] + (slice(None),) * (t.ndim - consumed) + rest
     shape, strides, offset, d = [], [], t._offset, 0
     for i in index:
-        if i is None:
+        if i is None:          # a new dim of size 1, strided as unsqueeze would
             shape.append(1)
-            strides.append(0)
+            strides.append(t._strides[d] * t._shape[d] if d < t.ndim else 1)
             continue
         if isinstance(i, slice):
             start, stop, step = i.start, i.stop, i.step
             step = 1 if step is None else operator.index(step)
-            if step <= 0:
+            if step == 0:
+                raise ValueError("slice step cannot be zero")
+            if step < 0:
                 raise ValueError("step must be greater than zero")
             n = t._shape[d]
             start, stop, _ = slice(start, stop, 1).indices(n)
@@ -495,8 +543,8 @@ def _index(t, index):
             d += 1
             continue
         if isinstance(i, bool) or not hasattr(i, "__index__"):
-            raise IndexError(f"only integers, slices (`:`), ellipsis (`...`) and None are valid indices, "
-                             f"got {type(i).__name__}")
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+                             f"are valid indices (got {type(i).__name__})")
         k = operator.index(i)
         n = t._shape[d]
         if not -n <= k < n:
@@ -525,6 +573,46 @@ def broadcast_shapes(*shapes):
             res[i] = sb if sa == 1 else sa
         out = tuple(res)
     return out
+
+
+def output_strides(shape, inputs):
+    """The layout torch's TensorIterator gives a new output: contiguous when the inputs are;
+    the inputs' strides when they all share one dense layout; otherwise dimensions ordered
+    as the inputs' strides order them (reorder_dimensions), broadcast dimensions ignored."""
+    full = [t for t in inputs if t._shape == shape]
+    if all(t.is_contiguous() for t in inputs):
+        return None
+    if len(full) == len(inputs) and len({t._strides for t in full}) == 1 and full[0]._dense_strides():
+        return full[0]._strides
+    ndim = len(shape)
+    strides = [t._byte_strides(shape) for t in inputs]
+
+    def should_swap(d0, d1):
+        for st in strides:
+            s0, s1 = st[d0], st[d1]
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return 1 if s0 > s1 else -1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+
+    perm = list(range(ndim - 1, -1, -1))          # perm[0] is the fastest dimension
+    for i in range(1, ndim):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    out, acc = [0] * ndim, 1
+    for d in perm:
+        out[d] = acc
+        acc *= max(shape[d], 1)
+    return tuple(out)
 
 
 def run(kernel, out, inputs, shape, params=None):
