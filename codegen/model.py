@@ -61,6 +61,7 @@ class Op:
     exprs: tuple           # ((dtype name, C expression), ...) for every dtype in `dtypes`
     kernel_of: str         # op whose kernels run (itself unless `kernel:` reuses another)
     swap: bool
+    negate: tuple          # params negated before they reach the kernel
     params: tuple          # ((name, default), ...)
     checks: tuple
     numbers: tuple
@@ -295,7 +296,7 @@ def _parse_promotion(data, report, dtypes, categories):
 _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inputs_to_float",
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", "signatures",
-            "scalar_opmath", "kernel", "swap", "function", "method", "inplace", "aliases",
+            "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators")
 
 
@@ -416,6 +417,10 @@ def _parse_ops(data, report, dtypes, configs):
                 report(line_of("numbers"), f"{where}: numbers entry {n!r} is not an argument position 0..{arity - 1}")
         signatures = _typed(report, where, entry, "signatures", list, "a list of strings", []) or []
         swap = _typed(report, where, entry, "swap", bool, "true or false", False)
+        negate = _typed(report, where, entry, "negate", list, "a list of param names", []) or []
+        for p in negate:
+            if p not in params:
+                report(line_of("negate"), f"{where}: negate names {p!r}, which is not a param of this op")
         if swap and kernel_of == name:
             report(line_of("swap"), f"{where}: swap needs 'kernel: <op>' to swap the operands of")
         function = _typed(report, where, entry, "function", (str, type(None)), "a name or null", name) if "function" in entry else name
@@ -446,7 +451,7 @@ def _parse_ops(data, report, dtypes, configs):
             functions.setdefault(fname, (name, select))
         ops.append(Op(
             name=name, config=config_name, arity=arity, dtypes=tuple(supported), label=label,
-            exprs=tuple(exprs), kernel_of=kernel_of, swap=swap, params=tuple(params.items()),
+            exprs=tuple(exprs), kernel_of=kernel_of, swap=swap, negate=tuple(negate), params=tuple(params.items()),
             checks=tuple(checks), numbers=tuple(numbers), signatures=tuple(signatures),
             scalar_opmath=bool(_typed(report, where, entry, "scalar_opmath", bool, "true or false", False)),
             function=function, method=method, inplace=inplace, aliases=tuple(aliases), select=select,

@@ -37,6 +37,9 @@ class CType:
         return self.param_fmt.format(p=p)
 
 
+_RND = {"float16": "ew_rnd_f16(x)", "bfloat16": "ew_rnd_bf16(x)", "complex32": "ew_rnd_c32(x)"}
+_RND_F = {"float16": "ew_rnd_f16", "bfloat16": "ew_rnd_bf16"}
+
 _REDUCED = {  # storage formats computed in another type: (load, store)
     "float16": ("ew_h2f({x})", "ew_f2h((float)({v}))"),
     "bfloat16": ("ew_b2f({x})", "ew_f2b((float)({v}))"),
@@ -60,6 +63,8 @@ def ctypes_of(model: Model) -> dict:
             "floating": f"({op_ctype}){{p}}.re",
             "complex": f"({op_ctype})CMPLX({{p}}.re, {{p}}.im)",
         }[d.category]
+        if d.name in _REDUCED:   # torch converts a scalar parameter to the dtype itself first
+            param = load.format(x=store.format(v=param))
         out[d.name] = CType(d.name, d.category, d.ctype, op_ctype, load, store, param)
     return out
 
@@ -105,10 +110,14 @@ def build_context(model: Model) -> dict:
             if op.scalar_opmath and dtype_name in ("float16", "bfloat16"):
                 flavours.append(True)
             for scalar_b in flavours:
+                # torch's float16/bfloat16 tensor-tensor loops for some ops round each step to the
+                # dtype (ew_rnd in the expr); its 1-element-operand loops compute in float32
+                rnd = "(x)" if scalar_b else _RND.get(dtype_name, "(x)")
+                rnd_f = "ew_rnd_none_f" if scalar_b else _RND_F.get(dtype_name, "ew_rnd_none_f")
                 symbol = f"ew_k_{op.name}_{dtype_name}" + ("_sb" if scalar_b else "")
                 kernel_ids[(op.name, dtype_name, scalar_b)] = len(kernels)
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
-                                    params=[p for p, _ in op.params], symbol=symbol))
+                                    params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f))
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:

@@ -145,7 +145,7 @@ def call(op, args, params=(), out=None, inplace=False):
         _resize_out(out, shape)
 
     # 7. run: inputs in the computation dtype, the loop, then the output's dtype
-    values = list(params)
+    values = [-v if p in op["negate"] else v for (p, _), v in zip(op["params"], params)]
     inputs = operands
     scalar_b = op["scalar_b"].get(common.name)
     if scalar_b is not None and _numel(operands[1]._shape) == 1:
