@@ -407,10 +407,17 @@ def _parse_ops(data, report, dtypes, configs):
         for p, default in params.items():
             if not isinstance(default, (bool, int, float)) or not p.isidentifier():
                 report(params.key_lines.get(p, line_of("params")), f"{where}: param {p!r} needs a numeric default")
-        checks = _typed(report, where, entry, "checks", list, "a list of check names", []) or []
-        for c in checks:
-            if c not in check_texts:
-                report(line_of("checks"), f"{where}: unknown check {c!r}{_suggest(c, check_texts)}")
+        checks = []
+        raw_checks = _typed(report, where, entry, "checks", list, "a list of checks", []) or []
+        for c, cline in zip(raw_checks, getattr(raw_checks, "item_lines", [])):
+            if isinstance(c, str):
+                if c not in check_texts:
+                    report(cline, f"{where}: unknown check {c!r}{_suggest(c, check_texts)}")
+                checks.append(c)
+            elif isinstance(c, LinedDict):
+                checks.append(_parse_check(report, where, c))
+            else:
+                report(cline, f"{where}: a check is a check name or a mapping (reject:/out_dtype:, message:)")
         numbers = _typed(report, where, entry, "numbers", list, "a list of argument positions", []) or []
         for n in numbers:
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < arity:
@@ -457,6 +464,32 @@ def _parse_ops(data, report, dtypes, configs):
             function=function, method=method, inplace=inplace, aliases=tuple(aliases), select=select,
             select_error=select_error, operators=tuple(ops_map.items()), line=entry.line))
     return ops
+
+
+_CHECK_KEYS = ("reject", "operands", "inplace_only", "out_dtype", "error", "message")
+_ERRORS = ("RuntimeError", "NotImplementedError", "TypeError", "ValueError")
+
+
+def _parse_check(report, where, c):
+    """An inline check: `reject` operand categories, or require an `out_dtype`, with torch's text.
+    Stored as a sorted tuple of (key, value) pairs, so that the model stays hashable."""
+    _check_keys(report, f"{where}: check", c, ("message",), _CHECK_KEYS)
+    if ("reject" in c) == ("out_dtype" in c):
+        report(c.line, f"{where}: a check needs exactly one of 'reject' or 'out_dtype'")
+    reject = c.get("reject", [])
+    reject = [reject] if isinstance(reject, str) else list(reject)
+    for cat in reject:
+        if cat not in CATEGORY_NAMES:
+            report(c.key_lines.get("reject", c.line), f"{where}: check rejects unknown category {cat!r}, "
+                                                      f"expected some of {list(CATEGORY_NAMES)}")
+    if c.get("operands", "self") not in ("self", "any", "all"):
+        report(c.key_lines["operands"], f"{where}: check operands must be 'self', 'any' or 'all'")
+    if c.get("out_dtype", "bool") not in ("bool", "input"):
+        report(c.key_lines["out_dtype"], f"{where}: check out_dtype must be 'bool' or 'input'")
+    if c.get("error", "RuntimeError") not in _ERRORS:
+        report(c.key_lines["error"], f"{where}: check error must be one of {list(_ERRORS)}")
+    rec = dict(c, reject=tuple(reject)) if reject else dict(c)
+    return tuple(sorted(rec.items()))
 
 
 def _parse_checks(data, report):

@@ -91,8 +91,9 @@ def call(op, args, params=(), out=None, inplace=False):
 
     # 1. torch's meta checks on the raw operands
     for check in op["checks"]:
-        if check in checks.PRE:
-            checks.PRE[check](tables.CHECKS[check], operands, raw, inplace)
+        if not isinstance(check, str):
+            checks.inline(check, [x if isinstance(x, NUMBER_TYPES) else t for x, t in zip(raw, operands)],
+                          out, inplace)
 
     # 2. common dtype (TensorIterator compute_types)
     if cfg["promote_inputs"]:
@@ -126,7 +127,7 @@ def call(op, args, params=(), out=None, inplace=False):
     # 4. checks that need the common dtype (alpha)
     named = dict(zip((p for p, _ in op["params"]), params))
     for check in op["checks"]:
-        if check in checks.POST:
+        if isinstance(check, str):
             checks.POST[check](tables.CHECKS[check], common, named[check])
 
     # 5. a kernel for the computation dtype

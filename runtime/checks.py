@@ -1,31 +1,43 @@
-"""torch's explicit checks, by the names ops.yaml gives them.  Their texts come
-from ops.yaml (generated/tables.py CHECKS); the logic is here, once per kind.
-
-PRE checks look at the raw operands before promotion (torch's meta functions);
-POST checks see the computed common dtype (torch's checks after the iterator build)."""
+"""torch's explicit checks.  Inline checks of ops.yaml (reject an operand category,
+require an out= dtype) look at the raw operands before promotion, as torch's meta
+functions do; named checks (alpha) see the computed common dtype.  Texts come from
+ops.yaml, through generated/tables.py."""
 from ._lib import tables
 
 
-def _is_bool(x):
-    return isinstance(x, bool) or (not isinstance(x, (int, float, complex)) and x.dtype.category == "bool")
+_ERRORS = {"RuntimeError": RuntimeError, "NotImplementedError": NotImplementedError,
+           "TypeError": TypeError, "ValueError": ValueError}
 
 
-def no_bool_sub(texts, operands, raw, inplace):
-    flags = [_is_bool(x) for x in raw]
-    if all(flags):
-        raise RuntimeError(texts["both"])
-    if any(flags):
-        raise RuntimeError(texts["one"])
+def _category(x):
+    if isinstance(x, bool):
+        return "bool"
+    if isinstance(x, int):
+        return "integral"
+    if isinstance(x, float):
+        return "floating"
+    if isinstance(x, complex):
+        return "complex"
+    return x.dtype.category
 
 
-def no_bool_neg(texts, operands, raw, inplace):
-    if operands[0].dtype.category == "bool":
-        raise RuntimeError(texts["one"])
-
-
-def no_complex_inplace_abs(texts, operands, raw, inplace):
-    if inplace and operands[0].dtype.is_complex:
-        raise RuntimeError(texts["inplace"])
+def inline(check, raw, out, inplace):
+    """An ops.yaml check: reject operand categories, or require an out= dtype."""
+    if check.get("inplace_only") and not inplace:
+        return
+    error = _ERRORS[check.get("error", "RuntimeError")]
+    if "reject" in check:
+        which = check.get("operands", "self")
+        hits = [_category(x) in check["reject"] for x in (raw[:1] if which == "self" else raw)]
+        if all(hits) if which == "all" else any(hits):
+            raise error(check["message"])
+        return
+    if out is None or inplace:
+        return
+    want = "bool" if check["out_dtype"] == "bool" else raw[0].dtype.category
+    same = out.dtype.category == "bool" if check["out_dtype"] == "bool" else out.dtype is raw[0].dtype
+    if not same:
+        raise error(check["message"].format(out=out.dtype.c10_name, input=raw[0].dtype.c10_name, want=want))
 
 
 def alpha(texts, common, value):
@@ -59,9 +71,8 @@ def check_fits(value, dt):
         raise RuntimeError(f"value cannot be converted to type {dt.scalar_name} without overflow")
 
 
-PRE = {"no_bool_sub": no_bool_sub, "no_bool_neg": no_bool_neg, "no_complex_inplace_abs": no_complex_inplace_abs}
 POST = {"alpha": alpha}
 
-_missing = set(tables.CHECKS) - set(PRE) - set(POST)
+_missing = set(tables.CHECKS) - set(POST)
 if _missing:  # ops.yaml names a check this runtime does not know
     raise ImportError(f"runtime/checks.py has no implementation for checks {sorted(_missing)} of ops.yaml")
