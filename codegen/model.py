@@ -74,6 +74,8 @@ class Op:
     select: tuple | None   # (keyword, value)
     select_error: str | None
     operators: tuple       # ((dunder, python call), ...)
+    has_out: bool = True   # the function takes out=
+    returns_self: bool = False   # after its checks the op returns its input (torch.positive)
     line: int = 0
 
 
@@ -297,7 +299,7 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", "signatures",
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
-            "select", "select_error", "operators")
+            "select", "select_error", "operators", "out", "returns_self")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -405,8 +407,9 @@ def _parse_ops(data, report, dtypes, configs):
                 exprs.append((d, text))
         params = _typed(report, where, entry, "params", dict, "a mapping of name: default", {}) or {}
         for p, default in params.items():
-            if not isinstance(default, (bool, int, float)) or not p.isidentifier():
-                report(params.key_lines.get(p, line_of("params")), f"{where}: param {p!r} needs a numeric default")
+            if not (isinstance(default, (bool, int, float)) or default in ("max", "lowest")) or not p.isidentifier():
+                report(params.key_lines.get(p, line_of("params")),
+                       f"{where}: param {p!r} needs a numeric default, or 'max'/'lowest' (the dtype's limits)")
         checks = []
         raw_checks = _typed(report, where, entry, "checks", list, "a list of checks", []) or []
         for c, cline in zip(raw_checks, getattr(raw_checks, "item_lines", [])):
@@ -462,11 +465,14 @@ def _parse_ops(data, report, dtypes, configs):
             checks=tuple(checks), numbers=tuple(numbers), signatures=tuple(signatures),
             scalar_opmath=bool(_typed(report, where, entry, "scalar_opmath", bool, "true or false", False)),
             function=function, method=method, inplace=inplace, aliases=tuple(aliases), select=select,
-            select_error=select_error, operators=tuple(ops_map.items()), line=entry.line))
+            select_error=select_error, operators=tuple(ops_map.items()),
+            has_out=_typed(report, where, entry, "out", bool, "true or false", True),
+            returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
+            line=entry.line))
     return ops
 
 
-_CHECK_KEYS = ("reject", "operands", "inplace_only", "out_dtype", "error", "message")
+_CHECK_KEYS = ("reject", "operands", "inplace_only", "out_dtype", "reject_out", "error", "message")
 _ERRORS = ("RuntimeError", "NotImplementedError", "TypeError", "ValueError")
 
 
@@ -474,8 +480,8 @@ def _parse_check(report, where, c):
     """An inline check: `reject` operand categories, or require an `out_dtype`, with torch's text.
     Stored as a sorted tuple of (key, value) pairs, so that the model stays hashable."""
     _check_keys(report, f"{where}: check", c, ("message",), _CHECK_KEYS)
-    if ("reject" in c) == ("out_dtype" in c):
-        report(c.line, f"{where}: a check needs exactly one of 'reject' or 'out_dtype'")
+    if sum(k in c for k in ("reject", "out_dtype", "reject_out")) != 1:
+        report(c.line, f"{where}: a check needs exactly one of 'reject', 'out_dtype' or 'reject_out'")
     reject = c.get("reject", [])
     reject = [reject] if isinstance(reject, str) else list(reject)
     for cat in reject:
@@ -489,6 +495,8 @@ def _parse_check(report, where, c):
     if c.get("error", "RuntimeError") not in _ERRORS:
         report(c.key_lines["error"], f"{where}: check error must be one of {list(_ERRORS)}")
     rec = dict(c, reject=tuple(reject)) if reject else dict(c)
+    if "reject_out" in c:
+        rec["reject_out"] = tuple(c["reject_out"])
     return tuple(sorted(rec.items()))
 
 

@@ -139,7 +139,7 @@ def python_functions(model: Model) -> list:
             continue
         g = groups.setdefault(op.function, dict(name=op.function, variants=[], select=None, select_error=None,
                                                  args=["input", "other"][:op.arity], params=[], keywords=[],
-                                                 method=None, inplace=None, aliases=[]))
+                                                 method=None, inplace=None, aliases=[], has_out=op.has_out))
         g["variants"].append(dict(op=op.name, value=op.select[1] if op.select else None))
         if op.select:
             g["select"] = op.select[0]
@@ -147,13 +147,14 @@ def python_functions(model: Model) -> list:
         for p, default in op.params:
             if p not in g["params"]:
                 g["params"].append(p)
-                g["keywords"].append((p, default))
+                g["keywords"].append((p, None if default in ("max", "lowest") else default))
         g["method"] = g["method"] or op.method
         g["inplace"] = g["inplace"] or op.inplace
         g["aliases"] += [a for a in op.aliases if a not in g["aliases"]]
     for g in groups.values():
-        if g["select"]:
-            g["keywords"].append((g["select"], None))
+        if g["select"] and g["select"] not in g["params"]:
+            default = next((v["value"] for v in g["variants"] if v["value"] != "*"), None)
+            g["keywords"].append((g["select"], default))
     return list(groups.values())
 
 

@@ -21,11 +21,13 @@ def is_operand(x):
 
 
 def select(variants, value, error):
-    """The op variant chosen by a keyword (div's rounding_mode)."""
+    """The op variant chosen by a keyword (div's rounding_mode); '*' matches any other value."""
     try:
         return variants[value]
     except (KeyError, TypeError):
-        raise RuntimeError(error.format(value=value)) from None
+        if "*" in variants and isinstance(value, int) and not isinstance(value, bool):
+            return variants["*"]
+        raise RuntimeError((error or "invalid value {value!r}").format(value=value)) from None
 
 
 def _type_name(x):
@@ -76,14 +78,20 @@ def _params(op, values):
     return structs
 
 
-def call(op, args, params=(), out=None, inplace=False):
+def call(op, args, kwargs=None, out=None, inplace=False):
+    """Run `op` on positional operands `args` with keyword params `kwargs` (the op's own
+    params are taken from it by name, defaults from ops.yaml)."""
     cfg = _CONFIGS[op["config"]]
     name = op["function"] or op["name"]
     raw = args
     operands = _bind(op, args)
     if op["swap"]:
         operands, raw = operands[::-1], raw[::-1]
-    for (pname, _), value in zip(op["params"], params):
+    kwargs = kwargs or {}
+    params = [kwargs.get(p, default) for p, default in op["params"]]
+    for (pname, default), value in zip(op["params"], params):
+        if value is None and default in ("max", "lowest"):
+            continue
         if not isinstance(value, NUMBER_TYPES):
             raise TypeError(f"{name}(): argument '{pname}' must be Number, not {type(value).__name__}")
     if out is not None and not isinstance(out, Tensor):
@@ -94,6 +102,9 @@ def call(op, args, params=(), out=None, inplace=False):
         if not isinstance(check, str):
             checks.inline(check, [x if isinstance(x, NUMBER_TYPES) else t for x, t in zip(raw, operands)],
                           out, inplace)
+
+    if op["returns_self"]:
+        return operands[0]
 
     # 2. common dtype (TensorIterator compute_types)
     if cfg["promote_inputs"]:
@@ -115,9 +126,10 @@ def call(op, args, params=(), out=None, inplace=False):
             if not promotion.can_cast(result, out.dtype):    # abs(complex, out=real)
                 raise _cast_error(result, out.dtype)
         elif cfg["safe_cast"]:
-            if not promotion.can_cast(common, out.dtype):
-                raise _cast_error(common, out.dtype)
-        elif not (cfg["promote_inputs"] or cfg["cast_to_outputs"]):
+            computed = result if cfg["output"] == "real" else common
+            if not promotion.can_cast(computed, out.dtype):
+                raise _cast_error(computed, out.dtype)
+        elif not (cfg["promote_inputs"] or cfg["cast_to_outputs"] or cfg["output_dtype"]):
             raise RuntimeError(f"Found dtype {out.dtype.c10_name} but expected {common.c10_name}")
     if not (cfg["promote_inputs"] or cfg["cast_to_outputs"]):
         for t in operands[1:]:
@@ -146,7 +158,7 @@ def call(op, args, params=(), out=None, inplace=False):
         _resize_out(out, shape)
 
     # 7. run: inputs in the computation dtype, the loop, then the output's dtype
-    values = [-v if p in op["negate"] else v for (p, _), v in zip(op["params"], params)]
+    values = [_param_value(p, default, v, common, op) for (p, default), v in zip(op["params"], params)]
     inputs = operands
     scalar_b = op["scalar_b"].get(common.name)
     if scalar_b is not None and _numel(operands[1]._shape) == 1:
@@ -163,6 +175,16 @@ def call(op, args, params=(), out=None, inplace=False):
         if target is not out:
             out._copy_from(target)
     return out
+
+
+def _param_value(name, default, value, common, op):
+    """A kernel parameter: negated where ops.yaml says so, or the dtype's limit for None."""
+    if value is None:
+        limit = (common.to_real() if common.is_complex else common).max
+        if limit is None:          # integral dtypes: the parameter is unused
+            return 0
+        return limit if default == "max" else -limit
+    return -value if name in op["negate"] else value
 
 
 def _resize_out(out, shape):

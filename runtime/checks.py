@@ -32,7 +32,13 @@ def inline(check, raw, out, inplace):
         if all(hits) if which == "all" else any(hits):
             raise error(check["message"])
         return
-    if out is None or inplace:
+    if out is None:
+        return
+    if "reject_out" in check:       # the kernel is chosen by the output's dtype too
+        if out.dtype.name in check["reject_out"]:
+            raise error(check["message"].format(out=out.dtype.c10_name))
+        return
+    if inplace:
         return
     want = "bool" if check["out_dtype"] == "bool" else raw[0].dtype.category
     same = out.dtype.category == "bool" if check["out_dtype"] == "bool" else out.dtype is raw[0].dtype
