@@ -1,0 +1,411 @@
+"""Benchmark: this project (runtime) against NumPy and torch, in one process, interleaved.
+
+    python benchmarks/run.py                    # everything, 1 and 2 threads, 10M elements
+    python benchmarks/run.py --only add --threads 1 --repeat 5
+    python benchmarks/run.py --n 100000 --repeat 3 --markdown /tmp/r.md   # a quick smoke run
+
+Each case is timed for every library that is installed (NumPy and torch are optional;
+neither is a dependency of the runtime), the libraries taking turns inside every
+repeat so that they see the same machine state.  Reported: the median time with the
+min-max range, the effective bandwidth (bytes of the operands read plus the output
+written, per second), and the speed-up over torch and over NumPy (their median time
+divided by ours: > 1 means we are faster).  NumPy's elementwise ops are single-threaded,
+so its column is the same measurement in both thread sections.
+
+The bandwidth reference is benchmarks/stream.c, a STREAM-like copy/add compiled at
+start-up (ordinary and non-temporal stores), over float32 arrays of the same size.
+
+Before timing, every case's result is compared with torch's byte for byte (values of
+the transcendental ops may differ in the last bit: libm against SLEEF)."""
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import runtime as rt  # noqa: E402
+from runtime._lib import ffi  # noqa: E402
+
+try:
+    import numpy as np
+except ImportError:   # pragma: no cover
+    np = None
+try:
+    import torch
+except ImportError:   # pragma: no cover
+    torch = None
+
+LIBS = ["ours"] + (["numpy"] if np is not None else []) + (["torch"] if torch is not None else [])
+ITEMSIZE = {"bool": 1, "uint8": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "float16": 2, "bfloat16": 2,
+            "float32": 4, "float64": 8, "complex64": 8, "complex128": 16}
+NP_OPS = {"add": "add", "mul": "multiply", "div": "true_divide", "floor_divide": "floor_divide",
+          "exp": "exp", "sqrt": "sqrt", "sin": "sin"}
+
+
+# ---------------------------------------------------------------------------- data
+@dataclass
+class Operand:
+    dtype: str = "float32"
+    shape: tuple = ()
+    kind: str = "normal"        # normal | positive | nonzero | scalar (a Python number) | zerodim
+    view: str = ""              # "" | "T" | "::2"
+    value: float = 2.5          # for scalar / zerodim
+
+    def numel_touched(self):
+        n = 1
+        for s in self.shape:
+            n *= s
+        return n // 2 if self.view == "::2" else n
+
+
+def _np_data(op: Operand, seed):
+    rng = np.random.default_rng(seed)
+    n = 1
+    for s in op.shape:
+        n *= s
+    d = op.dtype
+    if d == "bool":
+        a = rng.random(n, dtype=np.float32) < 0.5
+    elif d in ("float16", "float32", "float64", "bfloat16"):
+        a = rng.standard_normal(n, dtype=np.float32)
+        if op.kind == "positive":
+            a = np.abs(a) + np.float32(0.5)
+        a = a.astype("float32" if d == "bfloat16" else d)   # bfloat16 goes through float32
+    elif d in ("complex64", "complex128"):
+        a = (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(d)
+    else:
+        lo, hi = {"uint8": (0, 256), "int8": (-128, 128)}.get(d, (-1000, 1000))
+        a = rng.integers(lo, hi, n).astype(d)
+        if op.kind in ("nonzero", "positive"):
+            a[a == 0] = 1
+    return a.reshape(op.shape)
+
+
+def _rt_dtype(name):
+    return getattr(rt, name)
+
+
+def make_operand(lib, op: Operand, seed):
+    """The operand for `lib`, or None when that library has no such dtype."""
+    if op.kind == "scalar":
+        return op.value
+    if op.kind == "zerodim":
+        if lib == "ours":
+            return rt.tensor(op.value, dtype=_rt_dtype(op.dtype))
+        if lib == "numpy":
+            return np.array(op.value, dtype=op.dtype)
+        return torch.tensor(op.value, dtype=getattr(torch, op.dtype))
+    if lib == "numpy" and op.dtype == "bfloat16":
+        return None
+    if np is not None:
+        a = _np_data(op, seed)
+        if lib == "numpy":
+            t = a
+        elif lib == "torch":
+            t = torch.from_numpy(a.copy())
+            if op.dtype == "bfloat16":
+                t = t.to(torch.bfloat16)
+        else:
+            src = "float32" if op.dtype == "bfloat16" else op.dtype
+            t = rt.empty(*op.shape, dtype=_rt_dtype(src))
+            if a.nbytes:
+                ffi.memmove(t._ptr, np.ascontiguousarray(a), a.nbytes)
+            if op.dtype == "bfloat16":
+                t = t.to(rt.bfloat16)
+    else:   # no NumPy: deterministic values from our own arange (torch is then fed the same way)
+        n = 1
+        for s in op.shape:
+            n *= s
+        if lib == "ours":
+            t = rt.arange(1, n + 1, dtype=rt.int64).to(_rt_dtype(op.dtype)).reshape(op.shape)
+        else:
+            t = torch.arange(1, n + 1, dtype=torch.int64).to(getattr(torch, op.dtype)).reshape(op.shape)
+    if op.view == "T":
+        t = t.T
+    elif op.view == "::2":
+        t = t[::2]
+    return t
+
+
+# ---------------------------------------------------------------------------- cases
+@dataclass
+class Case:
+    name: str
+    op: str
+    operands: list
+    out_dtype: str
+    out_numel: int
+    group: str = "same"          # same | mixed | half | layout | unary | latency
+    out_modes: tuple = ("alloc", "out")
+    params: dict = field(default_factory=dict)
+
+    def nbytes(self):
+        total = self.out_numel * ITEMSIZE[self.out_dtype]
+        for o in self.operands:
+            if o.kind not in ("scalar", "zerodim"):
+                total += o.numel_touched() * ITEMSIZE[o.dtype]
+        return total
+
+
+def cases(n, only=None):
+    v = lambda d, **kw: Operand(d, (n,), **kw)   # noqa: E731
+    side = int(round((n * 1.6) ** 0.5 / 10)) * 10 or 2       # 4000 for n = 10M
+    rows = max(1, n // 10000)
+    out = [
+        Case("float32 add", "add", [v("float32"), v("float32")], "float32", n),
+        Case("float64 mul", "mul", [v("float64"), v("float64")], "float64", n),
+        Case("int32 add", "add", [v("int32"), v("int32")], "int32", n),
+        Case("int64 floor_divide", "floor_divide", [v("int64"), v("int64", kind="nonzero")], "int64", n),
+        Case("float32 div", "div", [v("float32"), v("float32", kind="positive")], "float32", n),
+        Case("float16 add", "add", [v("float16"), v("float16")], "float16", n, group="half"),
+        Case("bfloat16 add", "add", [v("bfloat16"), v("bfloat16")], "bfloat16", n, group="half"),
+        Case("complex64 mul", "mul", [v("complex64"), v("complex64")], "complex64", n),
+        Case("int32 + float32", "add", [v("int32"), v("float32")], "float32", n, group="mixed"),
+        Case("float32 + float64", "add", [v("float32"), v("float64")], "float64", n, group="mixed"),
+        Case("uint8 + int64", "add", [v("uint8"), v("int64")], "int64", n, group="mixed"),
+        Case("bool + float32", "add", [v("bool"), v("float32")], "float32", n, group="mixed"),
+        Case("float32 + Python scalar", "add", [v("float32"), Operand("float32", kind="scalar")], "float32", n),
+        Case("float32 + 0-dim", "add", [v("float32"), Operand("float32", kind="zerodim")], "float32", n),
+        Case(f"broadcast ({rows},1)+(1,10000)", "add",
+             [Operand("float32", (rows, 1)), Operand("float32", (1, 10000))], "float32", rows * 10000, group="layout"),
+        Case(f"a.T + b {side}x{side}", "add",
+             [Operand("float32", (side, side), view="T"), Operand("float32", (side, side))], "float32", side * side,
+             group="layout"),
+        Case("a[::2] + b[::2]", "add", [Operand("float32", (2 * n,), view="::2"), Operand("float32", (2 * n,), view="::2")],
+             "float32", n, group="layout"),
+        Case("float32 exp", "exp", [v("float32")], "float32", n, group="unary"),
+        Case("float32 sqrt", "sqrt", [v("float32", kind="positive")], "float32", n, group="unary"),
+        Case("float32 sin", "sin", [v("float32")], "float32", n, group="unary"),
+        Case("latency a + b, 1 elem", "add", [Operand("float32", (1,)), Operand("float32", (1,))], "float32", 1,
+             group="latency", out_modes=("alloc",)),
+        Case("latency a + b, 100 elem", "add", [Operand("float32", (100,)), Operand("float32", (100,))], "float32",
+             100, group="latency", out_modes=("alloc",)),
+    ]
+    if only:
+        out = [c for c in out if any(s in c.name for s in only)]
+    return out
+
+
+def op_function(lib, name):
+    if lib == "ours":
+        return getattr(rt, name, None)
+    if lib == "numpy":
+        return getattr(np, NP_OPS[name], None)
+    return getattr(torch, name, None)
+
+
+def callables(case: Case, mode: str):
+    """{lib: zero-argument callable} for the libraries that can run the case."""
+    fns = {}
+    for lib in LIBS:
+        fn = op_function(lib, case.op)
+        if fn is None:
+            continue
+        args = [make_operand(lib, o, seed) for seed, o in enumerate(case.operands)]
+        if any(a is None for a in args):
+            continue
+        if case.group == "latency":
+            a, b = args
+            fns[lib] = (lambda a=a, b=b: a + b)
+            continue
+        if mode == "alloc":
+            fns[lib] = (lambda fn=fn, args=args: fn(*args))
+        else:
+            try:
+                res = fn(*args)
+            except Exception:   # noqa: BLE001 - the library cannot do it
+                continue
+            if lib == "ours":
+                o = rt.empty(*res.shape, dtype=_rt_dtype(case.out_dtype))
+            elif lib == "numpy":
+                o = np.empty(res.shape, dtype=case.out_dtype)
+            else:
+                o = torch.empty(res.shape, dtype=getattr(torch, case.out_dtype))
+            del res
+            fns[lib] = (lambda fn=fn, args=args, o=o: fn(*args, out=o))
+    return fns
+
+
+def result_bytes(lib, r):
+    if lib == "ours":
+        r = r.contiguous()
+        return bytes(ffi.buffer(r._ptr, r.nbytes))
+    r = r.contiguous()
+    return r.view(torch.uint8).numpy().tobytes() if r.dim() else r.reshape(1).view(torch.uint8).numpy().tobytes()
+
+
+# ---------------------------------------------------------------------------- timing
+def set_threads(n):
+    if hasattr(rt, "set_num_threads"):
+        rt.set_num_threads(n)
+    if torch is not None:
+        torch.set_num_threads(n)
+
+
+def time_interleaved(fns, repeat, inner, gap=0.0):
+    """{lib: [seconds per call, ...]}: every repeat runs each library once (`inner` calls).
+    `gap` seconds of sleep before each sample let the previous library's worker threads
+    go to sleep (OpenMP's spin-wait would otherwise hold a core of this 2-core machine)."""
+    samples = {lib: [] for lib in fns}
+    for f in fns.values():      # warm up (page in, thread pools, caches of the dispatch)
+        for _ in range(min(inner, 3)):
+            f()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            for lib, f in fns.items():
+                if gap:
+                    time.sleep(gap)
+                t0 = time.perf_counter()
+                for _ in range(inner):
+                    f()
+                samples[lib].append((time.perf_counter() - t0) / inner)
+    finally:
+        gc.enable()
+    return samples
+
+
+def stream_rows(n, threads, repeat):
+    """benchmarks/stream.c, compiled for this machine and run in its own process."""
+    src = Path(__file__).with_name("stream.c")
+    exe = Path(tempfile.gettempdir()) / f"ewgen_stream_{os.getuid()}"
+    cc = os.environ.get("CC", "cc")
+    try:
+        subprocess.run([cc, "-O3", "-march=native", "-fopenmp", str(src), "-o", str(exe)], check=True,
+                       capture_output=True)
+        lines = subprocess.run([str(exe), str(n), str(threads), str(repeat)], check=True, capture_output=True,
+                               text=True).stdout.splitlines()
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"STREAM reference unavailable: {e}", file=sys.stderr)
+        return []
+    rows = []
+    for line in lines:
+        name, nbytes, *times = line.split("\t")
+        rows.append(dict(case=f"STREAM {name}", threads=threads, bytes=int(nbytes),
+                         times={"stream": [float(t) for t in times]}))
+    return rows
+
+
+# ---------------------------------------------------------------------------- report
+def fmt_ms(s):
+    m = statistics.median(s) * 1e3
+    if m < 0.01:
+        return f"{m * 1e3:.2f} us ({min(s) * 1e6:.2f}-{max(s) * 1e6:.2f})"
+    return f"{m:.2f} ({min(s) * 1e3:.2f}-{max(s) * 1e3:.2f})"
+
+
+def table(rows):
+    head = "| case | thr | ours ms (min-max) | ours GB/s | numpy ms | torch ms | vs torch | vs numpy |"
+    lines = [head, "|" + "---|" * 8]
+    for r in rows:
+        t = r["times"]
+        if "stream" in t:
+            med = statistics.median(t["stream"])
+            lines.append(f"| {r['case']} | {r['threads']} | {fmt_ms(t['stream'])} | {r['bytes'] / med / 1e9:.1f} "
+                         "| | | | |")
+            continue
+        ours = t.get("ours")
+        om = statistics.median(ours) if ours else None
+        cells = [r["case"], str(r["threads"]), fmt_ms(ours) if ours else "n/a",
+                 f"{r['bytes'] / om / 1e9:.1f}" if om and r["bytes"] > 4096 else ""]
+        for lib in ("numpy", "torch"):
+            cells.append(fmt_ms(t[lib]) if lib in t else "n/a")
+        for lib in ("torch", "numpy"):
+            cells.append(f"{statistics.median(t[lib]) / om:.2f}x" if lib in t and om else "")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def environment():
+    cpu = platform.processor()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    parts = [f"CPU {cpu}, {os.cpu_count()} cores", f"Python {platform.python_version()}"]
+    if np is not None:
+        parts.append(f"NumPy {np.__version__}")
+    if torch is not None:
+        parts.append(f"torch {torch.__version__}")
+    return ", ".join(parts)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--n", type=int, default=10_000_000, help="elements per operand (default %(default)s)")
+    p.add_argument("--repeat", type=int, default=11, help="timed repeats per case (default %(default)s)")
+    p.add_argument("--threads", default="1,2", help="thread counts to run, comma separated (default %(default)s)")
+    p.add_argument("--only", action="append", help="run the cases whose name contains this (repeatable)")
+    p.add_argument("--modes", default="alloc,out", help="alloc (c = f(a, b)) and/or out (f(a, b, out=c))")
+    p.add_argument("--gap", type=float, default=0.03,
+                   help="seconds of sleep between samples when threads > 1 (default %(default)s)")
+    p.add_argument("--no-check", action="store_true", help="skip comparing results with torch")
+    p.add_argument("--markdown", type=Path, help="also write the tables to this file")
+    args = p.parse_args(argv)
+    modes = args.modes.split(",")
+    threads = [int(t) for t in args.threads.split(",")]
+    all_cases = cases(args.n, args.only)
+    print(environment())
+    print(f"libraries: {', '.join(LIBS)}; n = {args.n:,}; repeats = {args.repeat}\n", flush=True)
+
+    notes = []
+    if torch is not None and not args.no_check:
+        same, differ = 0, []
+        for case in all_cases:
+            if op_function("ours", case.op) is None:
+                continue
+            fns = callables(case, "alloc")
+            if "torch" not in fns or "ours" not in fns:
+                continue
+            if result_bytes("ours", fns["ours"]()) == result_bytes("torch", fns["torch"]()):
+                same += 1
+            else:
+                differ.append(case.name)
+            del fns
+        notes.append(f"check: {same} cases bit-identical to torch" +
+                     (f"; different: {', '.join(differ)}" if differ else ""))
+        print(notes[-1], flush=True)
+
+    rows = []
+    for nt in threads:
+        set_threads(nt)
+        rows += stream_rows(args.n, nt, args.repeat)
+        for case in all_cases:
+            for mode in case.out_modes:
+                if mode not in modes:
+                    continue
+                fns = callables(case, mode)
+                if not fns:
+                    continue
+                inner = 2000 if case.group == "latency" else 1
+                samples = time_interleaved(fns, args.repeat, inner, args.gap if nt > 1 else 0.0)
+                label = case.name + (", out=" if mode == "out" else "")
+                rows.append(dict(case=label, threads=nt, bytes=case.nbytes(), times=samples))
+                print(table(rows[-1:]).splitlines()[-1], flush=True)
+                del fns, samples
+                gc.collect()
+    text = table(rows)
+    print("\n" + text)
+    if args.markdown:
+        args.markdown.write_text(f"{environment()}\n\nn = {args.n:,}, repeats = {args.repeat}\n\n"
+                                 + "\n".join(notes) + "\n\n" + text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
