@@ -74,6 +74,8 @@ class Op:
     select: tuple | None   # (keyword, value)
     select_error: str | None
     operators: tuple       # ((dunder, python call), ...)
+    args: tuple = ()       # Python argument names (torch's)
+    tensor_required: bool = False   # at least one argument must be a tensor
     has_out: bool = True   # the function takes out=
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
     line: int = 0
@@ -299,7 +301,7 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", "signatures",
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
-            "select", "select_error", "operators", "out", "returns_self")
+            "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -384,7 +386,9 @@ def _parse_ops(data, report, dtypes, configs):
             sline = lambda key: source.key_lines.get(key, source.line)  # noqa: E731
             items = _typed(report, f"op {kernel_of!r}", source, "dtypes", list, "a list of dtypes or groups", [])
             supported = _resolve_dtypes(report, f"op {kernel_of!r}", sline("dtypes"), items, groups, dtype_names)
-            label = _typed(report, f"op {kernel_of!r}", source, "label", str, "a string", "?")
+            label = _typed(report, f"op {kernel_of!r}", source, "label", (str, dict),
+                           "a kernel label, or a mapping by category", "?")
+            label = tuple(sorted(({"default": label} if isinstance(label, str) else label).items()))
             expr = source.get("expr")
             if isinstance(expr, str):
                 expr = {"default": expr}
@@ -467,6 +471,9 @@ def _parse_ops(data, report, dtypes, configs):
             function=function, method=method, inplace=inplace, aliases=tuple(aliases), select=select,
             select_error=select_error, operators=tuple(ops_map.items()),
             has_out=_typed(report, where, entry, "out", bool, "true or false", True),
+            args=tuple(_typed(report, where, entry, "args", list, "a list of argument names", None)
+                       or ["input", "other", "arg2"][:arity]),
+            tensor_required=_typed(report, where, entry, "tensor_required", bool, "true or false", False),
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
             line=entry.line))
     return ops

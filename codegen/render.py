@@ -124,7 +124,8 @@ def build_context(model: Model) -> dict:
             cast_ids[(s.name, d.name)] = len(kernels) + len(casts)
             casts.append(dict(src=ct[s.name], dst=ct[d.name], expr=cast_expr(model, ct[s.name], ct[d.name]),
                               symbol=f"ew_cast_{s.name}_{d.name}"))
-    integral = [dict(name=d.name, ctype=d.ctype, signed=d.signed) for d in model.dtypes if d.category == "integral"]
+    integral = [dict(name=d.name, ctype=d.ctype, signed=d.signed, bits=8 * d.itemsize)
+                for d in model.dtypes if d.category == "integral"]
     return dict(model=model, header=HEADER, kernels=kernels, kernel_ids=kernel_ids, casts=casts,
                 cast_ids=cast_ids, integral=integral, functions=python_functions(model),
                 operators=python_operators(model))
@@ -138,7 +139,7 @@ def python_functions(model: Model) -> list:
         if op.function is None:
             continue
         g = groups.setdefault(op.function, dict(name=op.function, variants=[], select=None, select_error=None,
-                                                 args=["input", "other"][:op.arity], params=[], keywords=[],
+                                                 args=list(op.args), params=[], keywords=[],
                                                  method=None, inplace=None, aliases=[], has_out=op.has_out))
         g["variants"].append(dict(op=op.name, value=op.select[1] if op.select else None))
         if op.select:

@@ -34,7 +34,33 @@ def _type_name(x):
     return "Tensor" if isinstance(x, Tensor) else type(x).__name__
 
 
-def _bind(op, args):
+def _annotate(signature, args):
+    """torch's "didn't match" line for an overload: every argument that is not a tensor
+    passed where a Tensor is expected is marked !type!."""
+    params = [p.strip().split(" ")[0] for p in signature.strip("()").split(",") if p.strip() not in ("*", "")]
+    marks = [(_type_name(a) if p == "Tensor" and isinstance(a, Tensor) else f"!{_type_name(a)}!")
+             for p, a in zip(params, args)]
+    return f"      didn't match because some of the arguments have invalid types: ({', '.join(marks)})\n"
+
+
+def _binding_error(op, args, pos, method=None):
+    name = method or op["function"] or op["name"]
+    x = args[pos]
+    if op["signatures"]:
+        got = ", ".join(_type_name(a) for a in args)
+        lines = []
+        for sig in op["signatures"]:
+            lines.append(f" * {sig.rstrip(' !')}\n")
+            if sig.endswith(" !"):
+                lines.append(_annotate(sig.rstrip(" !"), args))
+        return TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
+                         f"but expected one of:\n" + "".join(lines))
+    # a method does not count self among the positions
+    return TypeError(f"{name}(): argument '{op['args'][pos]}' (position {pos + (0 if method else 1)}) must be "
+                     f"Tensor, not {type(x).__name__}")
+
+
+def _bind(op, args, method=None):
     """Tensors stay; Python numbers become wrapped 0-dim tensors where torch has a Scalar
     overload (op['numbers']); anything else is torch's TypeError."""
     operands = []
@@ -44,14 +70,9 @@ def _bind(op, args):
         elif isinstance(x, NUMBER_TYPES) and pos in op["numbers"]:
             operands.append(wrap_scalar(x))
         else:
-            name = op["function"] or op["name"]
-            if op["signatures"]:
-                got = ", ".join(_type_name(a) for a in args)
-                raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
-                                f"but expected one of:\n" + "".join(f" * {s}\n" for s in op["signatures"]))
-            argname = ("input", "other")[pos] if pos < 2 else f"arg{pos}"
-            raise TypeError(f"{name}(): argument '{argname}' (position {pos + 1}) must be Tensor, "
-                            f"not {type(x).__name__}")
+            raise _binding_error(op, args, pos, method)
+    if op["tensor_required"] and not any(isinstance(x, Tensor) for x in args):
+        raise _binding_error(op, args, 0, method)
     return operands
 
 
@@ -78,13 +99,13 @@ def _params(op, values):
     return structs
 
 
-def call(op, args, kwargs=None, out=None, inplace=False):
+def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     """Run `op` on positional operands `args` with keyword params `kwargs` (the op's own
     params are taken from it by name, defaults from ops.yaml)."""
     cfg = _CONFIGS[op["config"]]
     name = op["function"] or op["name"]
     raw = args
-    operands = _bind(op, args)
+    operands = _bind(op, args, method)
     if op["swap"]:
         operands, raw = operands[::-1], raw[::-1]
     kwargs = kwargs or {}
@@ -102,6 +123,8 @@ def call(op, args, kwargs=None, out=None, inplace=False):
         if not isinstance(check, str):
             checks.inline(check, [x if isinstance(x, NUMBER_TYPES) else t for x, t in zip(raw, operands)],
                           out, inplace)
+        elif check in checks.PRE:
+            checks.PRE[check](tables.CHECKS[check], operands, out)
 
     if op["returns_self"]:
         return operands[0]
@@ -139,13 +162,14 @@ def call(op, args, kwargs=None, out=None, inplace=False):
     # 4. checks that need the common dtype (alpha)
     named = dict(zip((p for p, _ in op["params"]), params))
     for check in op["checks"]:
-        if isinstance(check, str):
+        if isinstance(check, str) and check in checks.POST:
             checks.POST[check](tables.CHECKS[check], common, named[check])
 
     # 5. a kernel for the computation dtype
     kernel = op["kernels"].get(common.name)
     if kernel is None:
-        raise NotImplementedError(f'"{op["label"]}" not implemented for \'{common.c10_name}\'')
+        label = op["label"].get(common.category, op["label"]["default"])
+        raise NotImplementedError(f'"{label}" not implemented for \'{common.c10_name}\'')
 
     # 6. shapes and the output tensor
     shape = broadcast_shapes(*(t._shape for t in operands))

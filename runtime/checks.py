@@ -77,8 +77,16 @@ def check_fits(value, dt):
         raise RuntimeError(f"value cannot be converted to type {dt.scalar_name} without overflow")
 
 
+def same_dtypes(texts, operands, out):
+    """All tensor inputs, and out=, of one dtype (heaviside)."""
+    dtypes = {t.dtype for t in operands} | ({out.dtype} if out is not None else set())
+    if len(dtypes) > 1:
+        raise RuntimeError(texts["message"])
+
+
+PRE = {"same_dtypes": same_dtypes}
 POST = {"alpha": alpha}
 
-_missing = set(tables.CHECKS) - set(POST)
+_missing = set(tables.CHECKS) - set(PRE) - set(POST)
 if _missing:  # ops.yaml names a check this runtime does not know
     raise ImportError(f"runtime/checks.py has no implementation for checks {sorted(_missing)} of ops.yaml")

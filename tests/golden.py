@@ -84,6 +84,12 @@ BINARY = {
     "gt": (_fn("gt"), _inplace("gt_")),
     "ge": (_fn("ge"), _inplace("ge_")),
     "result_type": (lambda a, b: rt.result_type(a, b), None),
+    "op_mod": (operator.mod, operator.imod),
+    "op_and": (operator.and_, operator.iand),
+    "op_or": (operator.or_, operator.ior),
+    "op_xor": (operator.xor, operator.ixor),
+    "op_lshift": (operator.lshift, operator.ilshift),
+    "op_rshift": (operator.rshift, operator.irshift),
     "op_add": (operator.add, operator.iadd),
     "op_sub": (operator.sub, operator.isub),
     "op_mul": (operator.mul, operator.imul),
@@ -107,6 +113,10 @@ for _name in ("neg positive abs sgn sign signbit sqrt rsqrt exp exp2 expm1 log l
               "deg2rad rad2deg floor ceil round trunc frac nan_to_num bitwise_not logical_not isnan isinf isfinite "
               "isposinf isneginf isreal angle conj_physical").split():
     UNARY[_name] = (_fn(_name), _inplace(_name + "_"))
+for _name in ("remainder fmod atan2 hypot copysign xlogy logaddexp nextafter heaviside gcd lcm maximum minimum "
+              "fmax fmin bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift logical_and "
+              "logical_or logical_xor").split():
+    BINARY[_name] = (_fn(_name), _inplace(_name + "_"))
 OPS = {**BINARY, **UNARY}
 
 
