@@ -48,6 +48,10 @@ class Config:
     safe_cast: bool
     output_dtype: str | None
     output: str            # "same" | "real"
+    condition: bool = False      # the first input is a condition (where): not promoted, bool/uint8
+    exact_out: bool = False      # out= must have exactly the result dtype
+    check_scalars: bool = False  # Python numbers must fit the common dtype (checked_convert)
+    fixed_dtype: tuple = ()      # (real, complex) computation dtypes whatever the inputs (float_power)
     line: int = 0
 
 
@@ -75,6 +79,12 @@ class Op:
     select_error: str | None
     operators: tuple       # ((dunder, python call), ...)
     args: tuple = ()       # Python argument names (torch's)
+    when: tuple = ()       # ((arg, kind), ...): this variant of the function serves these argument kinds
+    shortcuts: tuple = ()  # (operand position, ((value, "ones" | "self"), ...)): results without a kernel
+    implicit: tuple = ()   # Python numbers appended to the arguments (square = pow(x, 2))
+    scalarize: bool = False  # 0-dim tensor arguments act as Python numbers (torch's Scalar overloads)
+    out_error: str = ""    # text when out= has not the exact result dtype (exact_out configs)
+    inplace_error: str = ""
     tensor_required: bool = False   # at least one argument must be a tensor
     has_out: bool = True   # the function takes out=
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
@@ -298,10 +308,12 @@ def _parse_promotion(data, report, dtypes, categories):
 
 # --------------------------------------------------------------------------- ops.yaml
 _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inputs_to_float",
-                "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output")
+                "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output",
+                "condition", "exact_out", "check_scalars", "fixed_dtype")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", "signatures",
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
-            "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required")
+            "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required",
+            "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -321,9 +333,16 @@ def _parse_configs(data, report, dtype_names):
         output = _typed(report, where, entry, "output", str, "'same' or 'real'", "same")
         if output not in ("same", "real"):
             report(entry.key_lines["output"], f"{where}: output must be 'same' or 'real', got {output!r}")
-        if arity not in (1, 2):
-            report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1 or 2, got {arity!r}")
-        configs.append(Config(name, arity, *flags, out_dtype, output, line=entry.line))
+        if arity not in (1, 2, 3):
+            report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1, 2 or 3, got {arity!r}")
+        extra = {k: _typed(report, where, entry, k, bool, "true or false", False)
+                 for k in ("condition", "exact_out", "check_scalars")}
+        fixed = _typed(report, where, entry, "fixed_dtype", list, "[real dtype, complex dtype]", []) or []
+        for f in fixed:
+            if f not in dtype_names:
+                report(entry.key_lines["fixed_dtype"], f"{where}: unknown dtype {f!r}")
+        configs.append(Config(name, arity, *flags, out_dtype, output, fixed_dtype=tuple(fixed), line=entry.line,
+                              **extra))
     return configs
 
 
@@ -458,11 +477,14 @@ def _parse_ops(data, report, dtypes, configs):
         for fname in [function] + list(aliases):
             if fname is None:
                 continue
-            if fname in functions and (select is None or functions[fname][1] is None):
+            variant = select is not None or "when" in entry
+            if fname in functions and not (variant and functions[fname][1]):
                 report(line_of("function" if fname == function else "aliases"),
                        f"{where}: duplicate function name {fname!r} (also op {functions[fname][0]!r}); "
                        f"variants of one function need 'select'")
-            functions.setdefault(fname, (name, select))
+            functions.setdefault(fname, (name, select is not None or "when" in entry or
+                                         any(o.get("function", o is entry and name) == fname and ("when" in o or "select" in o)
+                                             for o in raw.values() if o is not entry)))
         ops.append(Op(
             name=name, config=config_name, arity=arity, dtypes=tuple(supported), label=label,
             exprs=tuple(exprs), kernel_of=kernel_of, swap=swap, negate=tuple(negate), params=tuple(params.items()),
@@ -474,6 +496,12 @@ def _parse_ops(data, report, dtypes, configs):
             args=tuple(_typed(report, where, entry, "args", list, "a list of argument names", None)
                        or ["input", "other", "arg2"][:arity]),
             tensor_required=_typed(report, where, entry, "tensor_required", bool, "true or false", False),
+            when=tuple((_typed(report, where, entry, "when", dict, "a mapping arg: number|tensor|none", {}) or {}).items()),
+            shortcuts=_parse_shortcuts(report, where, entry),
+            implicit=tuple(_typed(report, where, entry, "implicit", list, "a list of numbers", []) or []),
+            scalarize=_typed(report, where, entry, "scalarize", bool, "true or false", False),
+            out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",
+            inplace_error=_typed(report, where, entry, "inplace_error", str, "a string", "") or "",
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
             line=entry.line))
     return ops
@@ -495,16 +523,30 @@ def _parse_check(report, where, c):
         if cat not in CATEGORY_NAMES:
             report(c.key_lines.get("reject", c.line), f"{where}: check rejects unknown category {cat!r}, "
                                                       f"expected some of {list(CATEGORY_NAMES)}")
-    if c.get("operands", "self") not in ("self", "any", "all"):
-        report(c.key_lines["operands"], f"{where}: check operands must be 'self', 'any' or 'all'")
+    ops_spec = c.get("operands", "self")
+    if not (ops_spec in ("self", "any", "all") or (isinstance(ops_spec, list) and all(isinstance(i, int) for i in ops_spec))):
+        report(c.key_lines["operands"], f"{where}: check operands must be 'self', 'any', 'all' or a list of positions")
     if c.get("out_dtype", "bool") not in ("bool", "input"):
         report(c.key_lines["out_dtype"], f"{where}: check out_dtype must be 'bool' or 'input'")
     if c.get("error", "RuntimeError") not in _ERRORS:
         report(c.key_lines["error"], f"{where}: check error must be one of {list(_ERRORS)}")
     rec = dict(c, reject=tuple(reject)) if reject else dict(c)
+    if isinstance(rec.get("operands"), (list, tuple)):
+        rec["operands"] = tuple(rec["operands"])
     if "reject_out" in c:
         rec["reject_out"] = tuple(c["reject_out"])
     return tuple(sorted(rec.items()))
+
+
+def _parse_shortcuts(report, where, entry):
+    sc = _typed(report, where, entry, "shortcuts", dict, "a mapping {operand: N, values: {value: ones|self}}", None)
+    if not sc:
+        return ()
+    values = sc.get("values") or {}
+    for v, what in values.items():
+        if what not in ("ones", "self"):
+            report(entry.key_lines["shortcuts"], f"{where}: shortcut result must be 'ones' or 'self', got {what!r}")
+    return (sc.get("operand", 1), tuple(values.items()), bool(sc.get("bools", False)))
 
 
 def _parse_checks(data, report):

@@ -116,8 +116,11 @@ def build_context(model: Model) -> dict:
                 rnd_f = "ew_rnd_none_f" if scalar_b else _RND_F.get(dtype_name, "ew_rnd_none_f")
                 symbol = f"ew_k_{op.name}_{dtype_name}" + ("_sb" if scalar_b else "")
                 kernel_ids[(op.name, dtype_name, scalar_b)] = len(kernels)
+                ins = [d] * op.arity
+                if config.condition:      # where: the condition is read as bool from bool or uint8 storage
+                    ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "")
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
-                                    params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f))
+                                    params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins))
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:
@@ -141,7 +144,7 @@ def python_functions(model: Model) -> list:
         g = groups.setdefault(op.function, dict(name=op.function, variants=[], select=None, select_error=None,
                                                  args=list(op.args), params=[], keywords=[],
                                                  method=None, inplace=None, aliases=[], has_out=op.has_out))
-        g["variants"].append(dict(op=op.name, value=op.select[1] if op.select else None))
+        g["variants"].append(dict(op=op.name, value=op.select[1] if op.select else None, when=dict(op.when)))
         if op.select:
             g["select"] = op.select[0]
         g["select_error"] = g["select_error"] or op.select_error

@@ -9,7 +9,7 @@ from . import checks, promotion
 from ._lib import ffi, tables
 from .creation import NUMBER_TYPES, wrap_scalar
 from .dtypes import BY_NAME
-from .tensor import Tensor, _numel, broadcast_shapes, output_strides, run
+from .tensor import Tensor, _numel, broadcast_shapes, output_strides, run, warn_once
 
 _CONFIGS = tables.CONFIGS
 _BUCKET_DIM, _BUCKET_ZERO, _BUCKET_WRAPPED = 0, 1, 2
@@ -28,6 +28,24 @@ def select(variants, value, error):
         if "*" in variants and isinstance(value, int) and not isinstance(value, bool):
             return variants["*"]
         raise RuntimeError((error or "invalid value {value!r}").format(value=value)) from None
+
+
+def overload(overloads, args):
+    """The op variant whose `when` matches the kinds of the arguments (torch's overloads);
+    the variant without conditions serves the rest."""
+    default = None
+    for when, op in overloads:
+        if not when:
+            default = op
+        elif all(_kind(args[a]) == k for a, k in when.items()):
+            return op
+    return default
+
+
+def _kind(x):
+    if x is None:
+        return "none"
+    return "number" if isinstance(x, NUMBER_TYPES) else "tensor"
 
 
 def _type_name(x):
@@ -104,6 +122,10 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     params are taken from it by name, defaults from ops.yaml)."""
     cfg = _CONFIGS[op["config"]]
     name = op["function"] or op["name"]
+    if op["implicit"]:
+        args = tuple(args) + tuple(op["implicit"])
+    if op["scalarize"]:     # a Scalar overload: 0-dim tensors (after the first argument) act as numbers
+        args = tuple(a.item() if i and isinstance(a, Tensor) and not a._shape else a for i, a in enumerate(args))
     raw = args
     operands = _bind(op, args, method)
     if op["swap"]:
@@ -130,8 +152,21 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
         return operands[0]
 
     # 2. common dtype (TensorIterator compute_types)
-    if cfg["promote_inputs"]:
-        common = promotion.result_type_of([_promotion_operand(t) for t in operands])
+    promoted = operands
+    if cfg["condition"]:        # where: the condition takes no part in promotion
+        cond = operands[0].dtype
+        if cond.name not in ("bool", "uint8"):
+            raise RuntimeError(f"{name} expected condition to be a boolean tensor, but got a tensor with dtype "
+                               f"{cond.c10_name}")
+        if cond.name == "uint8":
+            warn_once(f"{name} received a uint8 condition tensor. This behavior is deprecated and will be removed "
+                      "in a future version of PyTorch. Use a boolean condition instead.")
+        promoted = operands[1:]
+    if cfg["fixed_dtype"]:      # float_power: double, or complex double if anything is complex
+        real, cplx = cfg["fixed_dtype"]
+        common = BY_NAME[cplx if any(_promotion_operand(t)[0].is_complex for t in operands) else real]
+    elif cfg["promote_inputs"]:
+        common = promotion.result_type_of([_promotion_operand(t) for t in promoted])
         if cfg["int_to_float"] and common.category in ("bool", "integral"):
             common = promotion.get_default_dtype()
     else:
@@ -143,8 +178,19 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     else:
         result = common
 
-    # 3. the output's dtype: safe casting, or all dtypes equal
-    if out is not None and out.dtype is not common:
+    # 3. the output's dtype: exact, safe casting, or all dtypes equal
+    if cfg["exact_out"] and out is not None and out.dtype is not result:
+        if inplace and not op["inplace_error"]:     # in-place: the safe-cast rule
+            if not promotion.can_cast(result, out.dtype):
+                raise _cast_error(result, out.dtype)
+        else:
+            text = (op["inplace_error"] if inplace else op["out_error"]) or "Found dtype {out} but expected {result}"
+            raise RuntimeError(text.format(out=out.dtype.c10_name, result=result.c10_name))
+    if cfg["check_scalars"]:    # Python numbers are converted to the common dtype with an overflow check
+        for t in operands:
+            if t._wrapped:
+                checks.check_fits(t.item(), common)
+    if out is not None and out.dtype is not common and not cfg["exact_out"]:
         if cfg["output"] == "real" and common.is_complex and not out.dtype.is_complex:
             if not promotion.can_cast(result, out.dtype):    # abs(complex, out=real)
                 raise _cast_error(result, out.dtype)
@@ -154,7 +200,7 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
                 raise _cast_error(computed, out.dtype)
         elif not (cfg["promote_inputs"] or cfg["cast_to_outputs"] or cfg["output_dtype"]):
             raise RuntimeError(f"Found dtype {out.dtype.c10_name} but expected {common.c10_name}")
-    if not (cfg["promote_inputs"] or cfg["cast_to_outputs"]):
+    if not (cfg["promote_inputs"] or cfg["cast_to_outputs"] or cfg["fixed_dtype"]):
         for t in operands[1:]:
             if t.dtype is not common:
                 raise RuntimeError(f"Found dtype {t.dtype.c10_name} but expected {common.c10_name}")
@@ -163,7 +209,18 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     named = dict(zip((p for p, _ in op["params"]), params))
     for check in op["checks"]:
         if isinstance(check, str) and check in checks.POST:
-            checks.POST[check](tables.CHECKS[check], common, named[check])
+            logic, param = checks.POST[check]
+            logic(tables.CHECKS[check], common, named[param])
+
+    # 5. results torch makes without a kernel (pow: x ** 0 is ones, x ** 1 a copy)
+    if op["shortcuts"]:
+        pos, values, bools = op["shortcuts"]
+        x = operands[pos]
+        v = x.item() if x._wrapped else None
+        if x._wrapped and not isinstance(v, complex) and (bools or not isinstance(v, bool)):
+            for value, what in values:
+                if v == value:
+                    return _shortcut(what, operands[0], out, result, shape_of(operands))
 
     # 5. a kernel for the computation dtype
     kernel = op["kernels"].get(common.name)
@@ -190,7 +247,8 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
         b = operands[1].item()
         values.append(float(b.real) if isinstance(b, complex) else float(b))
         kernel, inputs = scalar_b, operands[:1]
-    inputs = [t if t.dtype is common else t.to(common) for t in inputs]
+    inputs = [t if t.dtype is common or (cfg["condition"] and i == 0) else t.to(common)
+              for i, t in enumerate(inputs)]
     kernel_out = BY_NAME[cfg["output_dtype"]] if cfg["output_dtype"] else (
         common.to_real() if cfg["output"] == "real" else common)
     target = out if out.dtype is kernel_out else Tensor._empty(shape, kernel_out)
@@ -199,6 +257,21 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
         if target is not out:
             out._copy_from(target)
     return out
+
+
+def shape_of(operands):
+    return broadcast_shapes(*(t._shape for t in operands))
+
+
+def _shortcut(what, x, out, result, shape):
+    """pow's kernel-free results: ones, or the input converted to the result dtype."""
+    from .creation import full
+    value = full(shape, 1, dtype=result) if what == "ones" else x.to(result)
+    if out is None:
+        return value if what == "ones" or value is not x else x.clone()
+    if out._shape != shape:
+        _resize_out(out, shape)
+    return out._copy_from(value)
 
 
 def _param_value(name, default, value, common, op):

@@ -3,6 +3,7 @@ require an out= dtype) look at the raw operands before promotion, as torch's met
 functions do; named checks (alpha) see the computed common dtype.  Texts come from
 ops.yaml, through generated/tables.py."""
 from ._lib import tables
+from .dtypes import BY_NAME
 
 
 _ERRORS = {"RuntimeError": RuntimeError, "NotImplementedError": NotImplementedError,
@@ -28,7 +29,10 @@ def inline(check, raw, out, inplace):
     error = _ERRORS[check.get("error", "RuntimeError")]
     if "reject" in check:
         which = check.get("operands", "self")
-        hits = [_category(x) in check["reject"] for x in (raw[:1] if which == "self" else raw)]
+        positions = isinstance(which, (list, tuple))
+        chosen = [raw[i] for i in which] if positions else (raw[:1] if which == "self" else raw)
+        hits = [_category(x) in check["reject"] for x in chosen]
+        which = "all" if positions else which
         if all(hits) if which == "all" else any(hits):
             raise error(check["message"])
         return
@@ -64,6 +68,10 @@ def check_fits(value, dt):
     Unsigned types accept -max..max (two's complement wrap), floats accept inf and nan."""
     if dt.category == "bool":
         return
+    if isinstance(value, complex) and not dt.is_complex and value.imag != 0:
+        raise RuntimeError(f"value cannot be converted to type {dt.scalar_name} without overflow")
+    if isinstance(value, complex) and not dt.is_complex:
+        value = value.real
     if dt.category == "integral":
         bits = dt.itemsize * 8
         hi = (1 << (bits - (1 if dt.is_signed else 0))) - 1
@@ -84,8 +92,23 @@ def same_dtypes(texts, operands, out):
         raise RuntimeError(texts["message"])
 
 
-PRE = {"same_dtypes": same_dtypes}
-POST = {"alpha": alpha}
+def negative_int_power(texts, operands, out):
+    base, exponent = operands[0], operands[1]
+    if (base.dtype.category in ("bool", "integral") and exponent._wrapped
+            and exponent.dtype.category == "integral" and exponent.item() < 0):
+        raise RuntimeError(texts["message"])
+
+
+_OPMATH = {"float16": "float32", "bfloat16": "float32", "complex32": "complex64"}
+
+
+def value_fits(texts, common, value):
+    """addcmul/addcdiv's `value`, converted to the type the kernel computes in."""
+    check_fits(value, BY_NAME[_OPMATH.get(common.name, common.name)])
+
+
+PRE = {"same_dtypes": same_dtypes, "negative_int_power": negative_int_power}
+POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value")}     # check -> (logic, its param)
 
 _missing = set(tables.CHECKS) - set(PRE) - set(POST)
 if _missing:  # ops.yaml names a check this runtime does not know

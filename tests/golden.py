@@ -117,7 +117,16 @@ for _name in ("remainder fmod atan2 hypot copysign xlogy logaddexp nextafter hea
               "fmax fmin bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift logical_and "
               "logical_or logical_xor").split():
     BINARY[_name] = (_fn(_name), _inplace(_name + "_"))
-OPS = {**BINARY, **UNARY}
+for _name in ("pow", "float_power"):
+    BINARY[_name] = (_fn(_name), _inplace(_name + "_"))
+BINARY["op_pow"] = (operator.pow, operator.ipow)
+UNARY["square"] = (_fn("square"), _inplace("square_"))
+TERNARY = {
+    "where": (_fn("where"), None),
+    "addcmul": (_fn("addcmul"), _inplace("addcmul_")),
+    "addcdiv": (_fn("addcdiv"), _inplace("addcdiv_")),
+}
+OPS = {**BINARY, **UNARY, **TERNARY}
 
 
 def describe(r):
@@ -161,7 +170,9 @@ def run_case(op, section, case):
     if fn is None or (section == "inplace_cases" and inplace is None):
         raise NotApplicable(op)
     *codes, result = case
-    if section == "inplace_cases":
+    if section == "value_cases":
+        thunk = lambda: fn(*[make(c) for c in codes[:-1]], value=make(codes[-1]))  # noqa: E731
+    elif section == "inplace_cases":
         thunk = lambda: inplace(*[make(c) for c in codes])  # noqa: E731
     elif codes and codes[-1].startswith("out:"):
         thunk = lambda: fn(*[make(c) for c in codes[:-1]], out=make(codes[-1]))  # noqa: E731

@@ -6,7 +6,8 @@ import runtime as rt
 
 from golden import OPS, NotApplicable, dtype_of, golden, matches, run_case
 
-SECTIONS = ("cases", "out_cases", "inplace_cases", "extra_dtype_cases")
+SECTIONS = ("cases", "out_cases", "inplace_cases", "extra_dtype_cases", "cond_cases", "value_cases",
+            "weight_cases")
 PARAMS = [(op, section) for op in OPS for section in SECTIONS if section in golden()["ops"][op]]
 
 
