@@ -52,6 +52,7 @@ class Config:
     exact_out: bool = False      # out= must have exactly the result dtype
     check_scalars: bool = False  # Python numbers must fit the common dtype (checked_convert)
     fixed_dtype: tuple = ()      # (real, complex) computation dtypes whatever the inputs (float_power)
+    keep_float_self: bool = False  # a floating first input keeps its dtype (clamp's Scalar overload)
     line: int = 0
 
 
@@ -83,6 +84,8 @@ class Op:
     shortcuts: tuple = ()  # (operand position, ((value, "ones" | "self"), ...)): results without a kernel
     implicit: tuple = ()   # Python numbers appended to the arguments (square = pow(x, 2))
     scalarize: bool = False  # 0-dim tensor arguments act as Python numbers (torch's Scalar overloads)
+    optional: tuple = ()   # arguments that may be None (then left out: clamp's min/max)
+    kernel_errors: tuple = ()  # ((category, text), ...): NotImplementedError text instead of the label's
     out_error: str = ""    # text when out= has not the exact result dtype (exact_out configs)
     inplace_error: str = ""
     tensor_required: bool = False   # at least one argument must be a tensor
@@ -309,11 +312,11 @@ def _parse_promotion(data, report, dtypes, categories):
 # --------------------------------------------------------------------------- ops.yaml
 _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inputs_to_float",
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output",
-                "condition", "exact_out", "check_scalars", "fixed_dtype")
+                "condition", "exact_out", "check_scalars", "fixed_dtype", "keep_float_self")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", "signatures",
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required",
-            "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error")
+            "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -336,7 +339,7 @@ def _parse_configs(data, report, dtype_names):
         if arity not in (1, 2, 3):
             report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1, 2 or 3, got {arity!r}")
         extra = {k: _typed(report, where, entry, k, bool, "true or false", False)
-                 for k in ("condition", "exact_out", "check_scalars")}
+                 for k in ("condition", "exact_out", "check_scalars", "keep_float_self")}
         fixed = _typed(report, where, entry, "fixed_dtype", list, "[real dtype, complex dtype]", []) or []
         for f in fixed:
             if f not in dtype_names:
@@ -477,14 +480,14 @@ def _parse_ops(data, report, dtypes, configs):
         for fname in [function] + list(aliases):
             if fname is None:
                 continue
-            variant = select is not None or "when" in entry
-            if fname in functions and not (variant and functions[fname][1]):
+            # one function may have several variants (select:/when:) but only one plain op
+            plain = select is None and "when" not in entry
+            first, has_plain = functions.get(fname, (name, False))
+            if plain and has_plain:
                 report(line_of("function" if fname == function else "aliases"),
-                       f"{where}: duplicate function name {fname!r} (also op {functions[fname][0]!r}); "
-                       f"variants of one function need 'select'")
-            functions.setdefault(fname, (name, select is not None or "when" in entry or
-                                         any(o.get("function", o is entry and name) == fname and ("when" in o or "select" in o)
-                                             for o in raw.values() if o is not entry)))
+                       f"{where}: duplicate function name {fname!r} (also op {first!r}); "
+                       f"variants of one function need 'select' or 'when'")
+            functions[fname] = (first, has_plain or plain)
         ops.append(Op(
             name=name, config=config_name, arity=arity, dtypes=tuple(supported), label=label,
             exprs=tuple(exprs), kernel_of=kernel_of, swap=swap, negate=tuple(negate), params=tuple(params.items()),
@@ -500,6 +503,9 @@ def _parse_ops(data, report, dtypes, configs):
             shortcuts=_parse_shortcuts(report, where, entry),
             implicit=tuple(_typed(report, where, entry, "implicit", list, "a list of numbers", []) or []),
             scalarize=_typed(report, where, entry, "scalarize", bool, "true or false", False),
+            optional=tuple(_typed(report, where, entry, "optional", list, "a list of argument names", []) or []),
+            kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})
+                                 or {}).items()),
             out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",
             inplace_error=_typed(report, where, entry, "inplace_error", str, "a string", "") or "",
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),

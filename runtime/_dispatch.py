@@ -34,12 +34,20 @@ def overload(overloads, args):
     """The op variant whose `when` matches the kinds of the arguments (torch's overloads);
     the variant without conditions serves the rest."""
     default = None
+    kinds = {a: _kind(x) for a, x in args.items()}
     for when, op in overloads:
         if not when:
             default = op
-        elif all(_kind(args[a]) == k for a, k in when.items()):
+        elif all(_matches(kinds, a, k) for a, k in when.items()):
             return op
     return default
+
+
+def _matches(kinds, arg, want):
+    want = want if isinstance(want, (list, tuple)) else [want]
+    if arg == "any":           # some argument is of that kind
+        return any(k in want for k in kinds.values())
+    return kinds[arg] in want
 
 
 def _kind(x):
@@ -78,12 +86,12 @@ def _binding_error(op, args, pos, method=None):
                      f"Tensor, not {type(x).__name__}")
 
 
-def _bind(op, args, method=None):
+def _bind(op, args, method=None):  # noqa: C901
     """Tensors stay; Python numbers become wrapped 0-dim tensors where torch has a Scalar
     overload (op['numbers']); anything else is torch's TypeError."""
     operands = []
     for pos, x in enumerate(args):
-        if isinstance(x, Tensor):
+        if isinstance(x, Tensor) and not (pos and op["scalarize"]):   # a Scalar overload takes no tensors
             operands.append(x)
         elif isinstance(x, NUMBER_TYPES) and pos in op["numbers"]:
             operands.append(wrap_scalar(x))
@@ -122,6 +130,8 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     params are taken from it by name, defaults from ops.yaml)."""
     cfg = _CONFIGS[op["config"]]
     name = op["function"] or op["name"]
+    if op["optional"]:       # clamp(x, None, 3): absent arguments are left out
+        args = tuple(a for a, n in zip(args, op["args"]) if not (a is None and n in op["optional"]))
     if op["implicit"]:
         args = tuple(args) + tuple(op["implicit"])
     if op["scalarize"]:     # a Scalar overload: 0-dim tensors (after the first argument) act as numbers
@@ -165,6 +175,8 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     if cfg["fixed_dtype"]:      # float_power: double, or complex double if anything is complex
         real, cplx = cfg["fixed_dtype"]
         common = BY_NAME[cplx if any(_promotion_operand(t)[0].is_complex for t in operands) else real]
+    elif cfg["keep_float_self"] and operands[0].dtype.is_floating_point:
+        common = operands[0].dtype          # clamp(float tensor, number): the numbers do not promote
     elif cfg["promote_inputs"]:
         common = promotion.result_type_of([_promotion_operand(t) for t in promoted])
         if cfg["int_to_float"] and common.category in ("bool", "integral"):
@@ -178,6 +190,9 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     else:
         result = common
 
+    if common.category in op["kernel_errors"] and not inplace:    # clamp: a complex result is refused first
+        raise NotImplementedError(op["kernel_errors"][common.category])
+
     # 3. the output's dtype: exact, safe casting, or all dtypes equal
     if cfg["exact_out"] and out is not None and out.dtype is not result:
         if inplace and not op["inplace_error"]:     # in-place: the safe-cast rule
@@ -185,11 +200,12 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
                 raise _cast_error(result, out.dtype)
         else:
             text = (op["inplace_error"] if inplace else op["out_error"]) or "Found dtype {out} but expected {result}"
-            raise RuntimeError(text.format(out=out.dtype.c10_name, result=result.c10_name))
+            raise RuntimeError(text.format(out=out.dtype.c10_name, result=result.c10_name, out_cpp=out.dtype.cpp_name))
     if cfg["check_scalars"]:    # Python numbers are converted to the common dtype with an overflow check
+        target = BY_NAME["float64"] if cfg["keep_float_self"] and common.is_floating_point else common
         for t in operands:
             if t._wrapped:
-                checks.check_fits(t.item(), common)
+                checks.check_fits(t.item(), target)
     if out is not None and out.dtype is not common and not cfg["exact_out"]:
         if cfg["output"] == "real" and common.is_complex and not out.dtype.is_complex:
             if not promotion.can_cast(result, out.dtype):    # abs(complex, out=real)
@@ -204,6 +220,9 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
         for t in operands[1:]:
             if t.dtype is not common:
                 raise RuntimeError(f"Found dtype {t.dtype.c10_name} but expected {common.c10_name}")
+
+    if common.category in op["kernel_errors"]:
+        raise NotImplementedError(op["kernel_errors"][common.category])
 
     # 4. checks that need the common dtype (alpha)
     named = dict(zip((p for p, _ in op["params"]), params))

@@ -121,7 +121,11 @@ for _name in ("pow", "float_power"):
     BINARY[_name] = (_fn(_name), _inplace(_name + "_"))
 BINARY["op_pow"] = (operator.pow, operator.ipow)
 UNARY["square"] = (_fn("square"), _inplace("square_"))
+for _name in ("clamp_min", "clamp_max"):
+    BINARY[_name] = (_fn(_name), _inplace(_name + "_"))
+UNARY["relu"] = (_fn("relu"), _inplace("relu_"))
 TERNARY = {
+    "clamp": (_fn("clamp"), _inplace("clamp_")),
     "where": (_fn("where"), None),
     "addcmul": (_fn("addcmul"), _inplace("addcmul_")),
     "addcdiv": (_fn("addcdiv"), _inplace("addcdiv_")),
