@@ -352,6 +352,27 @@ class Tensor:
     __str__ = __repr__
 
     # ------------------------------------------------------------------ views
+    def _complex_part(self, imag):
+        """A view of the real or imaginary parts of a complex tensor, in its real dtype."""
+        real = self._dtype.to_real()
+        t = Tensor.__new__(Tensor)
+        t._storage, t._dtype, t._wrapped = self._storage, real, False
+        t._shape = self._shape
+        t._strides = tuple(2 * s for s in self._strides)
+        t._offset = 2 * self._offset + (1 if imag else 0)
+        t._ptr = self._storage.ptr + t._offset * real.itemsize
+        return t
+
+    @property
+    def real(self):
+        return self._complex_part(False) if self._dtype.is_complex else self
+
+    @property
+    def imag(self):
+        if not self._dtype.is_complex:
+            raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
+        return self._complex_part(True)
+
     def __getitem__(self, index):
         shape, strides, offset = _index(self, index)
         return self._view(shape, strides, offset)

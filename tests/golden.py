@@ -121,6 +121,8 @@ for _name in ("pow", "float_power"):
     BINARY[_name] = (_fn(_name), _inplace(_name + "_"))
 BINARY["op_pow"] = (operator.pow, operator.ipow)
 UNARY["square"] = (_fn("square"), _inplace("square_"))
+UNARY["real"] = (_fn("real"), None)
+UNARY["imag"] = (_fn("imag"), None)
 for _name in ("clamp_min", "clamp_max"):
     BINARY[_name] = (_fn(_name), _inplace(_name + "_"))
 UNARY["relu"] = (_fn("relu"), _inplace("relu_"))
