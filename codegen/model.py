@@ -85,6 +85,8 @@ class Op:
     implicit: tuple = ()   # Python numbers appended to the arguments (square = pow(x, 2))
     scalarize: bool = False  # 0-dim tensor arguments act as Python numbers (torch's Scalar overloads)
     optional: tuple = ()   # arguments that may be None (then left out: clamp's min/max)
+    param_args: tuple = () # positional arguments that are kernel params (lerp's number weight)
+    exact_params: bool = False   # params reach float16/bfloat16 kernels unrounded (torch's opmath)
     kernel_errors: tuple = ()  # ((category, text), ...): NotImplementedError text instead of the label's
     out_error: str = ""    # text when out= has not the exact result dtype (exact_out configs)
     inplace_error: str = ""
@@ -316,7 +318,8 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", "signatures",
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required",
-            "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors")
+            "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
+            "param_args", "exact_params")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -504,6 +507,8 @@ def _parse_ops(data, report, dtypes, configs):
             implicit=tuple(_typed(report, where, entry, "implicit", list, "a list of numbers", []) or []),
             scalarize=_typed(report, where, entry, "scalarize", bool, "true or false", False),
             optional=tuple(_typed(report, where, entry, "optional", list, "a list of argument names", []) or []),
+            param_args=tuple(_typed(report, where, entry, "param_args", list, "a list of argument names", []) or []),
+            exact_params=_typed(report, where, entry, "exact_params", bool, "true or false", False),
             kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})
                                  or {}).items()),
             out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",

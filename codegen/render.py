@@ -25,7 +25,8 @@ class CType:
     op_ctype: str
     load_fmt: str      # storage expression -> opmath value
     store_fmt: str     # opmath value -> storage value
-    param_fmt: str     # ew_scalar -> opmath value
+    param_fmt: str     # ew_scalar -> opmath value (rounded to the dtype first, as Scalar.to<scalar_t>())
+    exact_param_fmt: str = ""   # ew_scalar -> opmath value, unrounded (Scalar.to<opmath_t>())
 
     def load(self, x):
         return self.load_fmt.format(x=x)
@@ -33,8 +34,8 @@ class CType:
     def store(self, v):
         return self.store_fmt.format(v=v)
 
-    def param(self, p):
-        return self.param_fmt.format(p=p)
+    def param(self, p, exact=False):
+        return (self.exact_param_fmt if exact and self.exact_param_fmt else self.param_fmt).format(p=p)
 
 
 _RND = {"float16": "ew_rnd_f16(x)", "bfloat16": "ew_rnd_bf16(x)", "complex32": "ew_rnd_c32(x)"}
@@ -63,9 +64,10 @@ def ctypes_of(model: Model) -> dict:
             "floating": f"({op_ctype}){{p}}.re",
             "complex": f"({op_ctype})CMPLX({{p}}.re, {{p}}.im)",
         }[d.category]
+        exact = param
         if d.name in _REDUCED:   # torch converts a scalar parameter to the dtype itself first
             param = load.format(x=store.format(v=param))
-        out[d.name] = CType(d.name, d.category, d.ctype, op_ctype, load, store, param)
+        out[d.name] = CType(d.name, d.category, d.ctype, op_ctype, load, store, param, exact)
     return out
 
 
@@ -120,7 +122,8 @@ def build_context(model: Model) -> dict:
                 if config.condition:      # where: the condition is read as bool from bool or uint8 storage
                     ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "")
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
-                                    params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins))
+                                    params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
+                                    exact_params=op.exact_params))
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:
@@ -150,6 +153,8 @@ def python_functions(model: Model) -> list:
             g["select"] = op.select[0]
         g["select_error"] = g["select_error"] or op.select_error
         for p, default in op.params:
+            if p in op.param_args:          # a positional argument already (lerp's weight)
+                continue
             if p not in g["params"]:
                 g["params"].append(p)
                 g["keywords"].append((p, None if default in ("max", "lowest") else default))

@@ -130,6 +130,10 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     params are taken from it by name, defaults from ops.yaml)."""
     cfg = _CONFIGS[op["config"]]
     name = op["function"] or op["name"]
+    if op["param_args"]:     # lerp(x, y, 0.5): a number argument that the kernel takes as a param
+        named = dict(zip(op["args"], args))
+        kwargs = dict(kwargs or {}, **{p: named[p] for p in op["param_args"] if p in named})
+        args = tuple(a for a, n in zip(args, op["args"]) if n not in op["param_args"])
     if op["optional"]:       # clamp(x, None, 3): absent arguments are left out
         args = tuple(a for a, n in zip(args, op["args"]) if not (a is None and n in op["optional"]))
     if op["implicit"]:
@@ -246,6 +250,11 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     if kernel is None:
         label = op["label"].get(common.category, op["label"]["default"])
         raise NotImplementedError(f'"{label}" not implemented for \'{common.c10_name}\'')
+
+    for check in op["checks"]:
+        if isinstance(check, str) and check in checks.LATE:
+            logic, param = checks.LATE[check]
+            logic(tables.CHECKS[check], common, named[param])
 
     # 6. shapes and the output tensor
     shape = broadcast_shapes(*(t._shape for t in operands))

@@ -107,9 +107,23 @@ def value_fits(texts, common, value):
     check_fits(value, BY_NAME[_OPMATH.get(common.name, common.name)])
 
 
-PRE = {"same_dtypes": same_dtypes, "negative_int_power": negative_int_power}
-POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value")}     # check -> (logic, its param)
+def lerp_dtypes(texts, operands, out):
+    """lerp: end, and a weight tensor with dimensions, must have input's dtype (C++ type names)."""
+    x = operands[0]
+    for name, t in zip(("end", "weight"), operands[1:]):
+        if t.dtype is not x.dtype and (name == "end" or t._shape):
+            raise RuntimeError(texts["message"].format(name=name, want=x.dtype.cpp_name, got=t.dtype.cpp_name))
 
-_missing = set(tables.CHECKS) - set(PRE) - set(POST)
+
+def weight_fits(texts, common, value):
+    """lerp's number weight, converted to the type the kernel computes in."""
+    check_fits(value, BY_NAME[_OPMATH.get(common.name, common.name)])
+
+
+PRE = {"same_dtypes": same_dtypes, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes}
+POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value")}
+LATE = {"weight_fits": (weight_fits, "weight")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
+
+_missing = set(tables.CHECKS) - set(PRE) - set(POST) - set(LATE)
 if _missing:  # ops.yaml names a check this runtime does not know
     raise ImportError(f"runtime/checks.py has no implementation for checks {sorted(_missing)} of ops.yaml")

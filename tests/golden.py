@@ -129,6 +129,7 @@ UNARY["relu"] = (_fn("relu"), _inplace("relu_"))
 TERNARY = {
     "clamp": (_fn("clamp"), _inplace("clamp_")),
     "where": (_fn("where"), None),
+    "lerp": (_fn("lerp"), _inplace("lerp_")),
     "addcmul": (_fn("addcmul"), _inplace("addcmul_")),
     "addcdiv": (_fn("addcdiv"), _inplace("addcdiv_")),
 }
