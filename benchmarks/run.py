@@ -246,6 +246,31 @@ def result_bytes(lib, r):
 
 
 # ---------------------------------------------------------------------------- timing
+def _cpu_busy(interval=0.25):
+    """Fraction of the machine's CPU time spent busy over `interval` (we sleep meanwhile)."""
+    def read():
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+        return sum(v), v[3] + v[4]
+    try:
+        t0, i0 = read()
+        time.sleep(interval)
+        t1, i1 = read()
+    except OSError:
+        return 0.0
+    return 1.0 - (i1 - i0) / max(1, t1 - t0)
+
+
+def wait_idle(limit, max_wait):
+    """Wait (up to max_wait seconds) until other processes use less than `limit` of the CPUs;
+    returns the busy fraction seen last.  Timings on a shared machine are otherwise noise."""
+    deadline = time.monotonic() + max_wait
+    busy = _cpu_busy()
+    while busy > limit and time.monotonic() < deadline:
+        busy = _cpu_busy(0.5)
+    return busy
+
+
 def set_threads(n):
     if hasattr(rt, "set_num_threads"):
         rt.set_num_threads(n)
@@ -354,6 +379,10 @@ def main(argv=None):
     p.add_argument("--modes", default="alloc,out", help="alloc (c = f(a, b)) and/or out (f(a, b, out=c))")
     p.add_argument("--gap", type=float, default=0.03,
                    help="seconds of sleep between samples when threads > 1 (default %(default)s)")
+    p.add_argument("--idle", type=float, default=0.1,
+                   help="before each case, wait until other processes use less than this fraction of the "
+                        "CPUs (default %(default)s; 1 = do not wait)")
+    p.add_argument("--idle-wait", type=float, default=120, help="longest wait for --idle, seconds")
     p.add_argument("--no-check", action="store_true", help="skip comparing results with torch")
     p.add_argument("--markdown", type=Path, help="also write the tables to this file")
     args = p.parse_args(argv)
@@ -384,6 +413,8 @@ def main(argv=None):
     rows = []
     for nt in threads:
         set_threads(nt)
+        if args.idle < 1:
+            wait_idle(args.idle, args.idle_wait)
         rows += stream_rows(args.n, nt, args.repeat)
         for case in all_cases:
             for mode in case.out_modes:
@@ -392,6 +423,8 @@ def main(argv=None):
                 fns = callables(case, mode)
                 if not fns:
                     continue
+                if args.idle < 1:
+                    wait_idle(args.idle, args.idle_wait)
                 inner = 2000 if case.group == "latency" else 1
                 samples = time_interleaved(fns, args.repeat, inner, args.gap if nt > 1 else 0.0)
                 label = case.name + (", out=" if mode == "out" else "")

@@ -28,7 +28,7 @@ import cffi
 # -fwrapv: signed integer overflow wraps, as torch's integer kernels do.
 # -ffp-contract=off: no silent FMA; kernels that need fma() say so in ops.yaml.
 # No -ffast-math: it breaks the NaN, inf and signed-zero semantics we test.
-BASE_CFLAGS = ["-O3", "-fPIC", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
+BASE_CFLAGS = ["-O3", "-fPIC", "-pthread", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
                "-Wall", "-Wno-type-limits", "-Wno-unused-function"]
 LIBRARY = "_kernels"
 
@@ -153,7 +153,7 @@ def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=prin
                     else:
                         cached += 1
             lib = library_path(tmp)
-            cmd = compiler() + ["-shared", "-o", str(lib)] + sorted(map(str, objects)) + ["-lm"]
+            cmd = compiler() + ["-shared", "-o", str(lib)] + sorted(map(str, objects)) + ["-lm", "-pthread"]
             if verbose:
                 log("  $ " + " ".join(shlex.quote(c) for c in cmd))
             proc = subprocess.run(cmd, capture_output=True, text=True)

@@ -8,6 +8,7 @@ from .promotion import can_cast, get_default_dtype, promote_types, set_default_d
 from .tensor import Size, Tensor, broadcast_shapes
 from ._result_type import result_type
 from ._views import imag, real
+from ._threads import get_num_threads, set_num_threads
 from generated import ops as _ops
 
 globals().update(_dtypes.dtype_names())          # rt.float32, rt.float, rt.half, ...
@@ -18,5 +19,5 @@ del _name, _method
 
 __all__ = ["Tensor", "Size", "dtype", "real", "imag", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
            "zeros_like", "ones_like", "empty_like", "full_like", "promote_types", "result_type", "can_cast",
-           "get_default_dtype", "set_default_dtype", "broadcast_shapes"]
+           "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads"]
 __all__ += sorted(_dtypes.dtype_names()) + sorted(_ops.FUNCTIONS)

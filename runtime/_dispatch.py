@@ -12,6 +12,7 @@ from .dtypes import BY_NAME
 from .tensor import Tensor, _numel, broadcast_shapes, output_strides, run, warn_once
 
 _CONFIGS = tables.CONFIGS
+_CASTS = tables.CASTS
 _BUCKET_DIM, _BUCKET_ZERO, _BUCKET_WRAPPED = 0, 1, 2
 
 
@@ -275,15 +276,17 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
         b = operands[1].item()
         values.append(float(b.real) if isinstance(b, complex) else float(b))
         kernel, inputs = scalar_b, operands[:1]
-    inputs = [t if t.dtype is common or (cfg["condition"] and i == 0) else t.to(common)
-              for i, t in enumerate(inputs)]
     kernel_out = BY_NAME[cfg["output_dtype"]] if cfg["output_dtype"] else (
         common.to_real() if cfg["output"] == "real" else common)
-    target = out if out.dtype is kernel_out else Tensor._empty(shape, kernel_out)
-    if _numel(shape):
-        run(kernel, target, inputs, shape, _params(op, values) if values else None)
-        if target is not out:
-            out._copy_from(target)
+    # inputs of another dtype than the loop's, and an output of another dtype, are cast
+    # chunk by chunk inside the C walker (per-thread buffers; no whole-tensor copies)
+    casts = None
+    if out.dtype is not kernel_out or any(t.dtype is not common for t in inputs):
+        ci = common.index
+        casts = [-1 if out.dtype is kernel_out else _CASTS[kernel_out.index][out.dtype.index]]
+        casts += [-1 if t.dtype is common or (cfg["condition"] and i == 0) else _CASTS[t.dtype.index][ci]
+                  for i, t in enumerate(inputs)]
+    run(kernel, out, inputs, shape, _params(op, values) if values else None, casts)
     return out
 
 

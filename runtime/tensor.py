@@ -31,15 +31,19 @@ def warn_once(message):
         warnings.warn(message, UserWarning, stacklevel=3)
 
 
+_ew_alloc, _ew_free, _NULL = lib.ew_alloc, lib.ew_free, ffi.NULL
+
+
 class _Storage:
-    """An aligned block of memory from the library's allocator, freed with the last view."""
+    """A 64-byte aligned block from the library's allocator, freed with the last view.
+    Large blocks are recycled by the allocator (no page faults when reused)."""
     __slots__ = ("ptr", "nbytes", "__weakref__")
 
     def __init__(self, nbytes):
-        raw = lib.ew_alloc(nbytes)
-        if raw == ffi.NULL:
+        raw = _ew_alloc(nbytes)
+        if raw == _NULL:
             raise MemoryError(f"failed to allocate {nbytes} bytes")
-        self.ptr = ffi.gc(ffi.cast("char *", raw), lib.ew_free, size=nbytes)
+        self.ptr = ffi.gc(raw, _ew_free)
         self.nbytes = nbytes
 
 
@@ -636,20 +640,58 @@ def output_strides(shape, inputs):
     return tuple(out)
 
 
-def run(kernel, out, inputs, shape, params=None):
-    """Run loop `kernel` over out and inputs (broadcast to shape); returns the loop's code."""
-    ndim = len(shape)
+_CONTIGUOUS = {}
+_ew_run, _ew_run_flat = lib.ew_run, lib.ew_run_flat
+
+
+def _contiguous_strides_cached(shape):
+    s = _CONTIGUOUS.get(shape)
+    if s is None:
+        if len(_CONTIGUOUS) > 256:
+            _CONTIGUOUS.clear()
+        s = _CONTIGUOUS[shape] = _contiguous_strides(shape)
+    return s
+
+
+def run(kernel, out, inputs, shape, params=None, casts=None):
+    """Run loop `kernel` over out and inputs (broadcast to shape); returns out.
+    casts: None, or per operand (out first) the cast loop id that converts between the
+    operand's dtype and the loop's (-1 where they match); the C walker casts chunk by chunk."""
+    if len(inputs) <= 2 and out._strides == _contiguous_strides_cached(shape):
+        # the short path: every input contiguous in the output's shape, or a single element
+        cs = out._strides
+        scalars, ptrs, ok = 0, [_NULL, _NULL], True
+        for i, t in enumerate(inputs):
+            if t._shape == shape and t._strides == cs:
+                ptrs[i] = t._ptr
+            elif _numel(t._shape) == 1:
+                ptrs[i] = t._ptr
+                scalars |= 2 << i
+            else:
+                ok = False
+                break
+        if ok:
+            c = casts or (-1, -1, -1)
+            rc = _ew_run_flat(kernel, _numel(shape), out._ptr, ptrs[0], ptrs[1], params or _NULL, scalars,
+                              c[0], c[1], c[2] if len(c) > 2 else -1)
+            if rc:
+                _raise_rc(rc, kernel)
+            return out
     ops = [out] + list(inputs)
     strides = []
     for t in ops:
         strides.extend(t._byte_strides(shape))
-    rc = lib.ew_run(kernel, len(ops), ndim, list(shape), [t._ptr for t in ops], strides,
-                    ffi.NULL if params is None else params)
+    rc = _ew_run(kernel, len(ops), len(shape), shape, [t._ptr for t in ops], strides, params or _NULL,
+                 casts or _NULL)
+    if rc:
+        _raise_rc(rc, kernel)
+    return out
+
+
+def _raise_rc(rc, kernel):
     if rc == 1:
         raise RuntimeError("ZeroDivisionError")
-    if rc:
-        raise RuntimeError(f"internal error: kernel {kernel} refused its arguments ({rc})")
-    return out
+    raise RuntimeError(f"internal error: kernel {kernel} refused its arguments ({rc})")
 
 
 def _int64_bits(v):

@@ -1,0 +1,223 @@
+"""The C walker's fast paths (runtime._threads tunables, iterate.c): threads, chunked casts
+of mixed dtypes, tiled transposed walks, streaming stores, the allocator's block cache.
+Each path is forced on small tensors by shrinking its threshold, and must give the bytes
+the plain serial walk gives, and the values of explicit whole-tensor casts."""
+import os
+import threading
+
+import pytest
+
+import runtime as rt
+from runtime import _threads
+from runtime._lib import ffi
+
+PLAIN = dict(grain=1 << 62, chunk=2048, nt_bytes=0, tile0=0, tile1=0)
+STRESSED = [
+    dict(grain=16, chunk=64, nt_bytes=0, tile0=0, tile1=0),        # threads, many chunks
+    dict(grain=1 << 62, chunk=7, nt_bytes=0, tile0=0, tile1=0),    # odd chunk size
+    dict(grain=8, chunk=2048, nt_bytes=0, tile0=4, tile1=3),       # tiles, threads over tiles
+    dict(grain=1 << 62, chunk=48, nt_bytes=64, tile0=0, tile1=0),  # streaming stores
+    dict(grain=16, chunk=64, nt_bytes=64, tile0=8, tile1=8),       # everything
+]
+
+
+@pytest.fixture
+def tunables():
+    saved = {k: _threads._config(k) for k in PLAIN}
+    threads = rt.get_num_threads()
+
+    def apply(cfg, nthreads=2):
+        for k, v in cfg.items():
+            _threads._config(k, v)
+        rt.set_num_threads(nthreads)
+
+    yield apply
+    for k, v in saved.items():
+        _threads._config(k, v)
+    rt.set_num_threads(threads)
+
+
+def raw(t):
+    t = t.contiguous()
+    return bytes(ffi.buffer(t._ptr, t.nbytes)) if t.nbytes else b""
+
+
+def data(shape, dtype, seed=0, nonzero=False):
+    n = 1
+    for s in shape:
+        n *= s
+    # a spread of values: negatives, fractions, large magnitudes, for every dtype's casts
+    vals = [((i * 7919 + seed * 104729) % 2003 - 1001) * (0.37 if i % 3 else 113.5) for i in range(n)]
+    if dtype == rt.bool:
+        vals = [v > 0 for v in vals]
+    elif not (dtype.is_floating_point or dtype.is_complex):
+        vals = [int(v) % 256 if dtype == rt.uint8 else int(v) for v in vals]
+        if nonzero:
+            vals = [v or 1 for v in vals]
+    elif nonzero:
+        vals = [v or 1.5 for v in vals]
+    return rt.tensor(vals, dtype=dtype).reshape(shape) if shape else rt.tensor(vals[0], dtype=dtype)
+
+
+def cases():
+    f32, f64, i32, i64, u8, f16, bf16, c64 = (rt.float32, rt.float64, rt.int32, rt.int64, rt.uint8, rt.float16,
+                                              rt.bfloat16, rt.complex64)
+    a = data((37, 53), f32)
+    yield "f32 add", lambda: rt.add(a, data((37, 53), f32, 1))
+    yield "f32 add alpha", lambda: rt.add(a, data((37, 53), f32, 1), alpha=2.5)
+    yield "i32 + f32", lambda: data((37, 53), i32) + data((37, 53), f32, 1)
+    yield "f32 + f64", lambda: data((2000,), f32) + data((2000,), f64, 1)
+    yield "u8 + i64", lambda: data((2000,), u8) + data((2000,), i64, 1)
+    yield "bool + f32", lambda: data((2000,), rt.bool) + data((2000,), f32, 1)
+    yield "f16 add", lambda: data((2000,), f16) + data((2000,), f16, 1)
+    yield "bf16 + f16", lambda: data((2000,), bf16) + data((2000,), f16, 1)
+    yield "c64 mul", lambda: data((41, 29), c64) * data((41, 29), c64, 1)
+    yield "f32 + scalar", lambda: data((2000,), f32) + 2.5
+    yield "scalar - i32", lambda: 7 - data((2000,), i32)
+    yield "i32 + 0-dim f64", lambda: data((2000,), i32) + data((), f64, 3)
+    yield "0-dim f16 * f32", lambda: data((), f16, 3) * data((2000,), f32)
+    yield "broadcast", lambda: data((37, 1), f32) + data((1, 53), f64, 1)
+    yield "broadcast mixed", lambda: data((37, 1), i32) * data((1, 53), f32, 1)
+    yield "transpose", lambda: data((64, 48), f32).T + data((48, 64), f32, 1)
+    yield "transpose mixed", lambda: data((64, 48), i64).T + data((48, 64), f32, 1)
+    yield "permute 3-d", lambda: data((6, 20, 30), f32).permute(2, 0, 1) + data((30, 6, 20), f64, 1)
+    yield "slices", lambda: data((4000,), f32)[::2] + data((4000,), i32, 1)[1::2]
+    yield "floor_divide", lambda: rt.floor_divide(data((2000,), i64), data((2000,), i32, 1, nonzero=True))
+    yield "div int", lambda: data((2000,), i32) / data((2000,), i64, 1, nonzero=True)
+    yield "eq mixed", lambda: rt.eq(data((2000,), i32), data((2000,), f32, 1))
+    yield "lt out float", lambda: rt.lt(data((2000,), f32), data((2000,), f32, 1), out=rt.empty(2000, dtype=f64))
+    yield "add out f64", lambda: rt.add(data((2000,), i32), data((2000,), f32, 1), out=rt.empty(2000, dtype=f64))
+    yield "add out strided", lambda: rt.add(data((40, 50), f16), data((40, 50), f32, 1),
+                                            out=rt.empty(50, 40, dtype=f64).T)
+    yield "neg transposed", lambda: rt.neg(data((64, 48), f32).T)
+    yield "abs c64", lambda: rt.abs(data((2000,), c64))
+    yield "reciprocal int", lambda: rt.reciprocal(data((2000,), i32, nonzero=True))
+
+    def inplace():
+        x = data((2000,), f64)
+        x.add_(data((2000,), i32, 1))
+        x.mul_(data((2000,), f16, 2))
+        return x
+    yield "in-place mixed", inplace
+
+    def inplace_t():
+        x = data((48, 64), f32)
+        x.T.add_(data((64, 48), f64, 1), alpha=3)
+        return x
+    yield "in-place transposed", inplace_t
+    yield "to()", lambda: data((64, 48), f32).T.to(rt.float16)
+    yield "clone", lambda: data((64, 48), c64).T.clone()
+
+
+CASES = list(cases())
+
+
+@pytest.mark.parametrize("stress", range(len(STRESSED)))
+def test_paths_equal_plain_walk(tunables, stress):
+    tunables(PLAIN, 1)
+    expected = {name: raw(f()) for name, f in CASES}
+    tunables(STRESSED[stress], 2)
+    for name, f in CASES:
+        assert raw(f()) == expected[name], name
+
+
+def test_fused_casts_equal_whole_tensor_casts(tunables):
+    tunables(dict(grain=16, chunk=64, nt_bytes=0, tile0=4, tile1=4), 2)
+    for (x, y) in [(data((37, 53), rt.int32), data((37, 53), rt.float32, 1)),
+                   (data((2000,), rt.uint8), data((2000,), rt.int64, 1)),
+                   (data((64, 48), rt.float16).T, data((48, 64), rt.float64, 1)),
+                   (data((2000,), rt.bool), data((2000,), rt.bfloat16, 1))]:
+        common = rt.promote_types(x.dtype, y.dtype)
+        assert raw(x + y) == raw(x.to(common) + y.to(common))
+        out = rt.empty(*x.shape, dtype=rt.complex128)
+        rt.mul(x, y, out=out)
+        assert raw(out) == raw((x.to(common) * y.to(common)).to(rt.complex128))
+
+
+def test_division_by_zero_in_threads(tunables):
+    tunables(dict(grain=16, chunk=64, nt_bytes=0, tile0=0, tile1=0), 2)
+    x = data((5000,), rt.int64)
+    y = data((5000,), rt.int32, 1, nonzero=True)
+    y[4321] = 0
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        rt.floor_divide(x, y)
+
+
+def test_num_threads_api():
+    n = rt.get_num_threads()
+    assert n >= 1
+    try:
+        rt.set_num_threads(3)
+        assert rt.get_num_threads() == 3
+        for bad, exc, msg in [(0, RuntimeError, "set_num_threads expects a positive integer"),
+                              (-2, RuntimeError, "set_num_threads expects a positive integer"),
+                              (True, RuntimeError, "set_num_threads expects an int, but got bool"),
+                              (2.0, RuntimeError, "set_num_threads expects an int, but got float"),
+                              ("2", RuntimeError, "set_num_threads expects an int, but got str")]:
+            with pytest.raises(exc, match=msg):
+                rt.set_num_threads(bad)
+        assert rt.get_num_threads() == 3
+    finally:
+        rt.set_num_threads(n)
+
+
+def test_concurrent_callers(tunables):
+    """Python threads calling kernels at once (the GIL is released): the pool serves one,
+    the others run on their own thread; every result is right."""
+    tunables(dict(grain=64, chunk=2048, nt_bytes=0, tile0=0, tile1=0), 2)
+    x, y = data((20000,), rt.float32), data((20000,), rt.int32, 1)
+    expected = raw(x + y)
+    errors = []
+
+    def work():
+        for _ in range(50):
+            if raw(x + y) != expected:
+                errors.append("mismatch")
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_pool_after_fork(tunables):
+    tunables(dict(grain=16, chunk=64, nt_bytes=0, tile0=0, tile1=0), 2)
+    x, y = data((5000,), rt.float32), data((5000,), rt.float64, 1)
+    expected = raw(x + y)
+    pid = os.fork()
+    if pid == 0:   # pragma: no cover - the child
+        ok = raw(x + y) == expected
+        os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def test_allocator_reuses_and_bounds_its_cache():
+    saved = _threads._config("cache_bytes"), _threads._config("cache_blocks")
+    try:
+        _threads._allocator_cached(release=True)
+        big = rt.empty(1 << 20, dtype=rt.float64)            # 8 MiB: a cached block size
+        assert big.data_ptr() % 64 == 0
+        del big
+        cached = _threads._allocator_cached()
+        assert cached >= 8 << 20
+        again = rt.empty(1 << 20, dtype=rt.float64)          # reuses the block
+        assert _threads._allocator_cached() < cached
+        del again
+        _threads._config("cache_bytes", 20 << 20)
+        blocks = [rt.empty(1 << 20, dtype=rt.float64) for _ in range(5)]
+        del blocks
+        assert _threads._allocator_cached() <= 20 << 20      # over the bound: memory goes back
+        _threads._config("cache_blocks", 1)
+        blocks = [rt.empty(1 << 20, dtype=rt.float64) for _ in range(3)]
+        del blocks
+        assert _threads._allocator_cached() <= 10 << 20
+        assert _threads._allocator_cached(release=True) == 0
+        small = [rt.empty(n, dtype=rt.uint8) for n in (0, 1, 63, 4096, 100000)]
+        assert all(t.data_ptr() % 64 == 0 for t in small)
+    finally:
+        _threads._config("cache_bytes", saved[0])
+        _threads._config("cache_blocks", saved[1])
