@@ -518,7 +518,7 @@ def _parse_ops(data, report, dtypes, configs):
     return ops
 
 
-_CHECK_KEYS = ("reject", "operands", "inplace_only", "out_dtype", "reject_out", "error", "message")
+_CHECK_KEYS = ("reject", "operands", "inplace_only", "out_dtype", "reject_out", "reject_dtypes", "error", "message")
 _ERRORS = ("RuntimeError", "NotImplementedError", "TypeError", "ValueError")
 
 
@@ -526,8 +526,8 @@ def _parse_check(report, where, c):
     """An inline check: `reject` operand categories, or require an `out_dtype`, with torch's text.
     Stored as a sorted tuple of (key, value) pairs, so that the model stays hashable."""
     _check_keys(report, f"{where}: check", c, ("message",), _CHECK_KEYS)
-    if sum(k in c for k in ("reject", "out_dtype", "reject_out")) != 1:
-        report(c.line, f"{where}: a check needs exactly one of 'reject', 'out_dtype' or 'reject_out'")
+    if sum(k in c for k in ("reject", "out_dtype", "reject_out", "reject_dtypes")) != 1:
+        report(c.line, f"{where}: a check needs exactly one of 'reject', 'reject_dtypes', 'out_dtype' or 'reject_out'")
     reject = c.get("reject", [])
     reject = [reject] if isinstance(reject, str) else list(reject)
     for cat in reject:
@@ -544,8 +544,9 @@ def _parse_check(report, where, c):
     rec = dict(c, reject=tuple(reject)) if reject else dict(c)
     if isinstance(rec.get("operands"), (list, tuple)):
         rec["operands"] = tuple(rec["operands"])
-    if "reject_out" in c:
-        rec["reject_out"] = tuple(c["reject_out"])
+    for key in ("reject_out", "reject_dtypes"):
+        if key in c:
+            rec[key] = tuple(c[key])
     return tuple(sorted(rec.items()))
 
 

@@ -46,15 +46,17 @@ def overload(overloads, args):
 
 def _matches(kinds, arg, want):
     want = want if isinstance(want, (list, tuple)) else [want]
+    def ok(kind):              # "tensor" matches a tensor of any category, "tensor:floating" one category
+        return kind in want or kind.split(":")[0] in want
     if arg == "any":           # some argument is of that kind
-        return any(k in want for k in kinds.values())
-    return kinds[arg] in want
+        return any(ok(k) for k in kinds.values())
+    return ok(kinds[arg])
 
 
 def _kind(x):
     if x is None:
         return "none"
-    return "number" if isinstance(x, NUMBER_TYPES) else "tensor"
+    return "number" if isinstance(x, NUMBER_TYPES) else "tensor:" + x.dtype.category
 
 
 def _type_name(x):
@@ -160,8 +162,8 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
         if not isinstance(check, str):
             checks.inline(check, [x if isinstance(x, NUMBER_TYPES) else t for x, t in zip(raw, operands)],
                           out, inplace)
-        elif check in checks.PRE:
-            checks.PRE[check](tables.CHECKS[check], operands, out)
+        elif check in checks.PRE:       # a check may stand in for a composite's first stage
+            operands = checks.PRE[check](tables.CHECKS[check], operands, out) or operands
 
     if op["returns_self"]:
         return operands[0]
@@ -180,7 +182,7 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     if cfg["fixed_dtype"]:      # float_power: double, or complex double if anything is complex
         real, cplx = cfg["fixed_dtype"]
         common = BY_NAME[cplx if any(_promotion_operand(t)[0].is_complex for t in operands) else real]
-    elif cfg["keep_float_self"] and operands[0].dtype.is_floating_point:
+    elif cfg["keep_float_self"] and operands[0].dtype.is_floating_point and cfg["exact_out"]:
         common = operands[0].dtype          # clamp(float tensor, number): the numbers do not promote
     elif cfg["promote_inputs"]:
         common = promotion.result_type_of([_promotion_operand(t) for t in promoted])

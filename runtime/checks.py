@@ -27,6 +27,12 @@ def inline(check, raw, out, inplace):
     if check.get("inplace_only") and not inplace:
         return
     error = _ERRORS[check.get("error", "RuntimeError")]
+    if "reject_dtypes" in check:    # a kernel dispatched on one operand's own dtype
+        for i in check.get("operands", (0,)):
+            x = raw[i]
+            if not isinstance(x, (bool, int, float, complex)) and x.dtype.name in check["reject_dtypes"]:
+                raise error(check["message"].format(dtype=x.dtype.c10_name))
+        return
     if "reject" in check:
         which = check.get("operands", "self")
         positions = isinstance(which, (list, tuple))
@@ -120,7 +126,27 @@ def weight_fits(texts, common, value):
     check_fits(value, BY_NAME[_OPMATH.get(common.name, common.name)])
 
 
-PRE = {"same_dtypes": same_dtypes, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes}
+def ldexp_pow(texts, operands, out):
+    """ldexp = mul(x, pow(2, exponent)): the pow computes in result_type(2, exponent), where 2
+    is a 0-dim tensor of x's dtype when x is floating or complex, else a Python float; that
+    dtype needs a pow kernel."""
+    from . import promotion
+    x, e = operands[0], operands[1]
+    # measured on torch 2.13: the 2 acts as a Python float for integral x and for x of the
+    # default dtype, and as a 0-dim tensor of x's dtype otherwise
+    tensor_base = x.dtype.category in ("floating", "complex") and x.dtype is not promotion.get_default_dtype()
+    base = (x.dtype, 1) if tensor_base else (promotion.scalar_dtype(2.0), 2)
+    bucket = 2 if e._wrapped else (0 if e._shape else 1)
+    pow_dtype = promotion.result_type_of([base, (e.dtype if not e._wrapped else promotion.scalar_dtype(e.item()),
+                                                 bucket)])
+    if pow_dtype.name not in tables.OPS["pow"]["kernels"]:
+        raise NotImplementedError(texts["message"].format(dtype=pow_dtype.c10_name))
+    # mul(x, pow(2, e)) promotes x with the pow's result: the exponent, in the pow's dtype
+    return [x, e if e.dtype is pow_dtype else e.to(pow_dtype)]
+
+
+PRE = {"same_dtypes": same_dtypes, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes,
+       "ldexp_pow": ldexp_pow}
 POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value")}
 LATE = {"weight_fits": (weight_fits, "weight")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
 
