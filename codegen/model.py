@@ -357,8 +357,9 @@ def _resolve_dtypes(report, where, line, items, groups, dtype_names, stack=()):
     for item in items:
         if item in dtype_names:
             out.append(item)
-        elif item in groups and item not in stack:
-            out.extend(_resolve_dtypes(report, where, line, groups[item], groups, dtype_names, stack + (item,)))
+        elif item in groups and item not in stack:   # a group's own problems are reported at its line
+            out.extend(_resolve_dtypes(report, f"dtype group {item!r}", getattr(groups, "key_lines", {}).get(item, line),
+                                       groups[item], groups, dtype_names, stack + (item,)))
         else:
             report(line, f"{where}: unknown dtype or dtype group {item!r}"
                          f"{_suggest(item, list(dtype_names) + list(groups))}")
@@ -427,13 +428,15 @@ def _parse_ops(data, report, dtypes, configs):
                            f"op {kernel_of!r}: expr key {key!r} is not 'default', a category or a dtype"
                            f"{_suggest(key, ('default',) + CATEGORY_NAMES + tuple(dtype_names))}")
             for d in supported:
-                text = expr.get(d, expr.get(by_name[d].category, expr.get("default")))
+                key = next((k for k in (d, by_name[d].category, "default") if k in expr), None)
+                text = expr.get(key) if key else None
                 if not isinstance(text, str) or not text.strip():
                     if expr:
                         report(sline("expr"), f"op {kernel_of!r}: no expr for dtype {d!r} "
                                               f"(give 'default', {by_name[d].category!r} or {d!r})")
                     continue
-                exprs.append((d, text))
+                line = expr.key_lines.get(key, sline("expr")) if hasattr(expr, "key_lines") else sline("expr")
+                exprs.append((d, text, line))
         params = _typed(report, where, entry, "params", dict, "a mapping of name: default", {}) or {}
         for p, default in params.items():
             if not (isinstance(default, (bool, int, float)) or default in ("max", "lowest")) or not p.isidentifier():

@@ -95,12 +95,13 @@ def cast_expr(model: Model, src, dst, v="v"):
 
 def build_context(model: Model) -> dict:
     ct = ctypes_of(model)
+    ops_file = Path(model.sources[1]).name if model.sources else "ops.yaml"
     kernels, kernel_ids = [], {}
     for op in model.ops:
         if op.kernel_of != op.name:
             continue
         config = model.config(op.config)
-        for dtype_name, expr in op.exprs:
+        for dtype_name, expr, expr_line in op.exprs:
             d = ct[dtype_name]
             if config.output_dtype:
                 out = ct[config.output_dtype]
@@ -123,7 +124,7 @@ def build_context(model: Model) -> dict:
                     ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "")
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
                                     params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
-                                    exact_params=op.exact_params))
+                                    exact_params=op.exact_params, expr_line=expr_line))
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:
@@ -132,7 +133,7 @@ def build_context(model: Model) -> dict:
                               symbol=f"ew_cast_{s.name}_{d.name}"))
     integral = [dict(name=d.name, ctype=d.ctype, signed=d.signed, bits=8 * d.itemsize)
                 for d in model.dtypes if d.category == "integral"]
-    return dict(model=model, header=HEADER, kernels=kernels, kernel_ids=kernel_ids, casts=casts,
+    return dict(model=model, header=HEADER, ops_file=ops_file, kernels=kernels, kernel_ids=kernel_ids, casts=casts,
                 cast_ids=cast_ids, integral=integral, functions=python_functions(model),
                 operators=python_operators(model))
 
@@ -207,7 +208,20 @@ def render(model: Model) -> dict:
         shard = [k for k in ctx["kernels"] if k["op"] == op]
         files[f"k_{op}.c"] = kernel_tpl.render(shard=f"op {op}", shard_kernels=shard, shard_casts=[], **ctx)
     files["k_casts.c"] = kernel_tpl.render(shard="casts", shard_kernels=[], shard_casts=ctx["casts"], **ctx)
+    for name in files:
+        if name.endswith(".c"):
+            files[name] = _restore_line_markers(name, files[name])
     return files
+
+
+def _restore_line_markers(name, text):
+    """`#line N "ops.yaml"` points compiler errors in an expression at its YAML line; the
+    `#line RESTORE` after it puts the numbering back to the generated file's own."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line == "#line RESTORE":
+            lines[i] = f'#line {i + 2} "{name}"'
+    return "\n".join(lines)
 
 
 def template_paths():

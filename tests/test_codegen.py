@@ -107,6 +107,42 @@ BROKEN = [
      "op 'mul': numbers entry 3 is not an argument position 0..1"),
     ("ops.yaml", "  mul:\n    config: binary\n", "  mul:\n    config: [binary\n", "config: [binary",
      "invalid YAML"),
+    ("ops.yaml", "    label: mul_cpu_reduced_float", "    label: 12", "label: 12",
+     "op 'mul': 'label' must be a kernel label, or a mapping by category, got int 12"),
+    ("ops.yaml", "    scalar_opmath: true\n    expr:\n      default: a * b",
+     "    scalar_opmath: yes please\n    expr:\n      default: a * b", "scalar_opmath: yes please",
+     "op 'mul': 'scalar_opmath' must be true or false, got str 'yes please'"),
+    ("ops.yaml", "      default: a * b\n      complex: ew_cmul(a, b)", "      default: a * b\n      compelx: ew_cmul(a, b)",
+     "compelx", "op 'mul': expr key 'compelx' is not 'default', a category or a dtype (did you mean 'complex'?)"),
+    ("ops.yaml", "    label: mul_cpu_reduced_float\n", "    label: mul_cpu_reduced_float\n    kernel: nope\n", "kernel: nope",
+     "op 'mul': kernel 'nope' is not an op"),
+    ("ops.yaml", "  true_divide:\n    kernel: div\n", "  true_divide:\n    kernel: div\n    expr: a / b\n",
+     "    expr: a / b", "op 'true_divide': 'expr' comes from kernel 'div'; remove it here"),
+    ("ops.yaml", "    params: {alpha: 1}\n    checks: [alpha]", "    params: {alpha: one}\n    checks: [alpha]",
+     "params: {alpha: one}", "op 'add': param 'alpha' needs a numeric default, or 'max'/'lowest' (the dtype's limits)"),
+    ("ops.yaml", "  binary:\n    arity: 2\n", "  binary:\n    arity: 4\n", "arity: 4",
+     "config 'binary': arity must be 1, 2 or 3, got 4"),
+    ("ops.yaml", "  binary:\n    arity: 2\n", "  binary:\n    arity: 2\n    promote_inputz: true\n", "promote_inputz",
+     "config 'binary': unknown key 'promote_inputz'"),
+    ("ops.yaml", "  comparison:\n    arity: 2\n    promote_inputs_to_common_dtype: true\n    output_dtype: bool",
+     "  comparison:\n    arity: 2\n    promote_inputs_to_common_dtype: true\n    output_dtype: boolean", "output_dtype: boolean",
+     "config 'comparison': unknown dtype 'boolean'"),
+    ("ops.yaml", "  integral: [uint8, int8, int16, int32, int64]", "  integral: [uint8, int8, int16, int32, int65]",
+     "  integral: [uint8", "dtype group 'integral': unknown dtype or dtype group 'int65' (did you mean 'int64'?)"),
+    ("ops.yaml", "    aliases: [multiply]", "    aliases: [multiply]\n    function: add", "    function: add",
+     "op 'mul': duplicate function name 'add' (also op 'add')"),
+    ("dtypes.yaml", "{name: int16,      code: i2,", "{name: int16,      code: i1,", "{name: int16,      code: i1",
+     "dtype 'int16': duplicate code 'i1'"),
+    ("dtypes.yaml", "ctype: float,    category: floating, itemsize: 4,", "ctype: float,    category: floating, itemsize: four,",
+     "itemsize: four", "dtype 'float32': 'itemsize' must be an integer, got str 'four'"),
+    ("dtypes.yaml", "opmath: float32, complex: complex32", "opmath: float31, complex: complex32", "opmath: float31",
+     "dtype 'float16': opmath 'float31' is not a declared dtype (did you mean 'float32'?)"),
+    ("dtypes.yaml", "default_dtype: float32", "default_dtype: int32", "default_dtype: int32",
+     "default_dtype 'int32' must be one of default_dtype_choices"),
+    ("dtypes.yaml", "  columns: [u1, i1,", "  columns: [u9, i1,", "  columns: [u9",
+     "promotion columns: unknown dtype code 'u9'"),
+    ("dtypes.yaml", "    i2: [i2, i2, i2, i4, i8,", "    i2: [i2, i2, i2, i4, q8,", "    i2: [i2, i2, i2, i4, q8",
+     "promotion row 'i2', column 'i8': unknown dtype code 'q8'"),
 ]
 
 
@@ -142,3 +178,5 @@ def test_failed_compile_leaves_previous_build(tmp_path, capsys):
     broken(tmp_path, "ops.yaml", "expr: a == b", "expr: a === b")
     err = run_broken(tmp_path, capsys, out=out)
     assert "compiling k_eq.c failed" in err and "left as it was" in err
+    # the compiler's message points at the expression's line in ops.yaml
+    assert f"ops.yaml:{line_of(tmp_path / 'ops.yaml', 'expr: a === b')}:" in err
