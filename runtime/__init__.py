@@ -8,6 +8,7 @@ from .promotion import can_cast, get_default_dtype, promote_types, set_default_d
 from .tensor import Size, Tensor, broadcast_shapes
 from ._result_type import result_type
 from ._views import imag, real
+from ._numpy import from_numpy
 from ._threads import get_num_threads, set_num_threads
 from generated import ops as _ops
 
@@ -17,7 +18,7 @@ for _name, _method in _ops.METHODS.items():      # t.add, t.add_, t + u, ...
     setattr(Tensor, _name, _method)
 del _name, _method
 
-__all__ = ["Tensor", "Size", "dtype", "real", "imag", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
+__all__ = ["Tensor", "Size", "dtype", "real", "imag", "from_numpy", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
            "zeros_like", "ones_like", "empty_like", "full_like", "promote_types", "result_type", "can_cast",
            "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads"]
 __all__ += sorted(_dtypes.dtype_names()) + sorted(_ops.FUNCTIONS)

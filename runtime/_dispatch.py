@@ -264,10 +264,13 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     if out is None:
         strides = output_strides(shape, operands)
         out = Tensor._empty(shape, result) if strides is None else Tensor._empty_strided(shape, strides, result)
-    elif out._shape != shape:
-        if inplace:
-            raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape {list(shape)}")
-        _resize_out(out, shape)
+    else:
+        if out._shape != shape:
+            if inplace:
+                raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape "
+                                   f"{list(shape)}")
+            _resize_out(out, shape)
+        check_overlap(out, operands)
 
     # 7. run: inputs in the computation dtype, the loop, then the output's dtype
     values = [_param_value(p, default, v, common, op) for (p, default), v in zip(op["params"], params)]
@@ -290,6 +293,36 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
                   for i, t in enumerate(inputs)]
     run(kernel, out, inputs, shape, _params(op, values) if values else None, casts)
     return out
+
+
+_OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+            "single memory location. Please clone() the tensor before performing the operation.")
+_INTERNAL_OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to a single "
+                     "memory location. Please clone() the tensor before performing the operation.")
+
+
+def check_overlap(out, inputs):
+    """torch's memory-overlap checks for a written-to tensor: no element written twice, and
+    no input that partially overlaps it (the same elements, the same way, are fine)."""
+    n = _numel(out._shape)
+    if n == 0:
+        return
+    if out._dense_strides() is None and any(st == 0 and sz > 1 for st, sz in zip(out._strides, out._shape)):
+        raise RuntimeError(_INTERNAL_OVERLAP)
+    if out._dense_strides() is None:
+        return                              # torch: too hard to tell
+    o_begin = out.data_ptr()
+    o_end = o_begin + n * out.dtype.itemsize
+    for t in inputs:
+        if t is out or t._storage is not out._storage or _numel(t._shape) == 0 or t._dense_strides() is None:
+            continue
+        t_begin = t.data_ptr()
+        t_end = t_begin + _numel(t._shape) * t.dtype.itemsize
+        if t_begin == o_begin and t_end == o_end:
+            if t._strides != out._strides:
+                raise RuntimeError(_OVERLAP)
+        elif t_begin < o_end and o_begin < t_end:
+            raise RuntimeError(_OVERLAP)
 
 
 def shape_of(operands):

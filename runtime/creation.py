@@ -140,8 +140,10 @@ def tensor(data, dtype=None):
     _check_dtype(dtype)
     if isinstance(data, Tensor):
         return data.to(dtype or data.dtype, copy=True)
-    if hasattr(data, "__array_interface__") and not isinstance(data, NUMBER_TYPES):
-        data = data.tolist()
+    if hasattr(data, "__array_interface__") and hasattr(data, "dtype") and not isinstance(data, NUMBER_TYPES):
+        from ._numpy import from_numpy         # a NumPy array: copied, as torch.tensor copies
+        src = from_numpy(data)
+        return src.to(dtype or src.dtype, copy=True)
     shape, flat = _flatten(data)
     return _from_flat(shape, flat, dtype)
 

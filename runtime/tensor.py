@@ -355,6 +355,17 @@ class Tensor:
 
     __str__ = __repr__
 
+    # ------------------------------------------------------------------ interop
+    @property
+    def __array_interface__(self):
+        """NumPy's view of this tensor's memory (np.asarray(t) shares it, strides included)."""
+        from ._numpy import array_interface
+        return array_interface(self)
+
+    def numpy(self):
+        import numpy as np
+        return np.asarray(self)
+
     # ------------------------------------------------------------------ views
     def _complex_part(self, imag):
         """A view of the real or imaginary parts of a complex tensor, in its real dtype."""

@@ -1,0 +1,71 @@
+"""Zero-copy exchange with NumPy (optional: nothing here imports it at module load).
+
+np.asarray(t) reads t.__array_interface__; rt.from_numpy(a) wraps the array's memory,
+keeping the array alive for as long as any tensor view of it exists."""
+from ._lib import ffi
+from .dtypes import BY_NAME
+from .tensor import Tensor
+
+# runtime dtype -> NumPy typestr (little-endian, as this machine)
+TYPESTR = {"bool": "|b1", "uint8": "|u1", "int8": "|i1", "int16": "<i2", "int32": "<i4", "int64": "<i8",
+           "uint16": "<u2", "uint32": "<u4", "uint64": "<u8", "float16": "<f2", "float32": "<f4",
+           "float64": "<f8", "complex64": "<c8", "complex128": "<c16"}
+FROM_TYPESTR = {v: k for k, v in TYPESTR.items()}
+FROM_TYPESTR.update({"=" + v[1:]: k for k, v in TYPESTR.items()})
+
+
+def array_interface(t):
+    typestr = TYPESTR.get(t.dtype.name)
+    if typestr is None:
+        raise TypeError(f"can't convert a {t.dtype!r} tensor to a NumPy array: NumPy has no {t.dtype.name} dtype")
+    size = t.dtype.itemsize
+    return {"version": 3, "shape": tuple(t._shape), "typestr": typestr,
+            "data": (t.data_ptr(), False), "strides": tuple(st * size for st in t._strides)}
+
+
+class _ForeignStorage:
+    """Memory owned by another object (a NumPy array): kept alive by this reference."""
+    __slots__ = ("ptr", "nbytes", "owner", "__weakref__")
+
+    def __init__(self, address, nbytes, owner):
+        self.ptr = ffi.cast("char *", address)
+        self.nbytes = nbytes
+        self.owner = owner
+
+
+def from_numpy(a):
+    """A tensor sharing the memory of NumPy array `a` (torch.from_numpy's rules)."""
+    iface = getattr(a, "__array_interface__", None)
+    if iface is None or not hasattr(a, "dtype"):
+        raise TypeError(f"expected np.ndarray (got {type(a).__name__})")
+    name = FROM_TYPESTR.get(iface["typestr"])
+    if name is None:
+        raise TypeError(f"can't convert np.ndarray of type {a.dtype}. The only supported types are: float64, "
+                        "float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, "
+                        "uint16, uint8, and bool.")
+    dt = BY_NAME[name]
+    shape = tuple(iface["shape"])
+    byte_strides = iface.get("strides") or _contiguous_bytes(shape, dt.itemsize)
+    if any(st < 0 for st in byte_strides):
+        raise ValueError("At least one stride in the given numpy array is negative, and tensors with negative "
+                         "strides are not currently supported. (You can probably work around this by making a "
+                         "copy of your array  with array.copy().) ")
+    if any(st % dt.itemsize for st in byte_strides):
+        raise ValueError("given numpy array strides not a multiple of the element byte size. Copy the numpy "
+                         "array to reallocate the memory.")
+    if iface["data"][1]:
+        raise ValueError("from_numpy: the array is read-only; tensors are writable (make a copy)")
+    t = Tensor.__new__(Tensor)
+    t._storage = _ForeignStorage(iface["data"][0], a.nbytes, a)
+    t._ptr = t._storage.ptr
+    t._shape, t._strides = shape, tuple(st // dt.itemsize for st in byte_strides)
+    t._offset, t._dtype, t._wrapped = 0, dt, False
+    return t
+
+
+def _contiguous_bytes(shape, size):
+    out, acc = [], size
+    for n in reversed(shape):
+        out.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(out))
