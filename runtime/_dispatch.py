@@ -128,9 +128,58 @@ def _params(op, values):
     return structs
 
 
+# The short path: a call whose every argument is a tensor, with no out= and default params,
+# is decided entirely by the ops, dtypes and dims of its operands (and the default dtype).
+# The first such call goes the general way and records its plan; the next ones reuse it.
+_PLANS = {}
+_PLAIN_KEYS = ("param_args", "optional", "implicit", "scalarize", "swap", "shortcuts", "returns_self")
+
+
+def _plannable(op):
+    cfg = _CONFIGS[op["config"]]
+    return not (any(op[k] for k in _PLAIN_KEYS) or cfg["condition"] or "ldexp_pow" in op["checks"]
+                or any(isinstance(c, str) and c in checks.LATE for c in op["checks"]))
+
+
+for _op in tables.OPS.values():
+    _op["plannable"] = _plannable(_op)
+
+
+def _plan_key(op, args, kwargs):
+    if not op["plannable"] or len(args) != len(op["args"]):
+        return None
+    for (p, default), v in zip(op["params"], [kwargs.get(p, d) for p, d in op["params"]] if kwargs else ()):
+        if type(v) is not type(default) or v != default:
+            return None
+    key = [op["name"], promotion.get_default_dtype().index]
+    for t in args:
+        if type(t) is not Tensor:
+            return None
+        key.append(t._dtype.index)
+        key.append(len(t._shape))
+    return tuple(key)
+
+
 def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     """Run `op` on positional operands `args` with keyword params `kwargs` (the op's own
     params are taken from it by name, defaults from ops.yaml)."""
+    key = _plan_key(op, args, kwargs) if out is None else None
+    if key is not None:
+        plan = _PLANS.get(key)
+        if plan is not None:
+            kernel, result, params, scalar_b = plan
+            if not (scalar_b and _numel(args[1]._shape) == 1):
+                shapes = [t._shape for t in args]
+                shape = shapes[0] if all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes)
+                strides = output_strides(shape, args)
+                res = Tensor._empty(shape, result) if strides is None else Tensor._empty_strided(shape, strides, result)
+                if _numel(shape):
+                    run(kernel, res, args, shape, params)
+                return res
+    return _call_general(op, args, kwargs, out, inplace, method, key)
+
+
+def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C901 - torch's steps, in order
     cfg = _CONFIGS[op["config"]]
     name = op["function"] or op["name"]
     if op["param_args"]:     # lerp(x, y, 0.5): a number argument that the kernel takes as a param
@@ -291,7 +340,10 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
         casts = [-1 if out.dtype is kernel_out else _CASTS[kernel_out.index][out.dtype.index]]
         casts += [-1 if t.dtype is common or (cfg["condition"] and i == 0) else _CASTS[t.dtype.index][ci]
                   for i, t in enumerate(inputs)]
-    run(kernel, out, inputs, shape, _params(op, values) if values else None, casts)
+    params_struct = _params(op, values) if values else None
+    run(kernel, out, inputs, shape, params_struct, casts)
+    if plan_key is not None and casts is None and inputs is operands and not inplace:
+        _PLANS[plan_key] = (kernel, out.dtype, params_struct, scalar_b is not None)
     return out
 
 
