@@ -11,6 +11,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import fcntl
+import functools
 import hashlib
 import importlib.machinery
 import io
@@ -41,8 +42,23 @@ def compiler():
     return shlex.split(os.environ.get("CC", "cc"))
 
 
+# GCC only: unswitch loops with larger bodies, so that a loop whose expression tests a
+# loop-invariant parameter (add's `alpha == 1 ? a + b : fma(alpha, b, a)`) is split into
+# two loops and vectorised even when the body converts float16 on both sides.
+GCC_CFLAGS = ["--param=max-unswitch-insns=100"]
+
+
+@functools.lru_cache(maxsize=None)
+def _is_gcc(cc: tuple) -> bool:
+    try:
+        version = subprocess.run(list(cc) + ["--version"], capture_output=True, text=True).stdout
+    except OSError:
+        return False
+    return "Free Software Foundation" in version and "clang" not in version.lower()
+
+
 def cflags():
-    return BASE_CFLAGS + shlex.split(os.environ.get("CFLAGS", ""))
+    return BASE_CFLAGS + (GCC_CFLAGS if _is_gcc(tuple(compiler())) else []) + shlex.split(os.environ.get("CFLAGS", ""))
 
 
 def _compiler_version():
