@@ -9,7 +9,7 @@ from . import checks, promotion
 from ._lib import ffi, tables
 from .creation import NUMBER_TYPES, wrap_scalar
 from .dtypes import BY_NAME
-from .tensor import Tensor, _numel, broadcast_shapes, output_strides, run, warn_once
+from .tensor import Tensor, _numel, broadcast_shapes, new_output, output_strides, run, warn_once
 
 _CONFIGS = tables.CONFIGS
 _CASTS = tables.CASTS
@@ -311,8 +311,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     # 6. shapes and the output tensor
     shape = broadcast_shapes(*(t._shape for t in operands))
     if out is None:
-        strides = output_strides(shape, operands)
-        out = Tensor._empty(shape, result) if strides is None else Tensor._empty_strided(shape, strides, result)
+        out = new_output(shape, operands, result)
     else:
         if out._shape != shape:
             if inplace:

@@ -31,7 +31,7 @@ def warn_once(message):
         warnings.warn(message, UserWarning, stacklevel=3)
 
 
-_ew_alloc, _ew_free, _NULL = lib.ew_alloc, lib.ew_free, ffi.NULL
+_ew_alloc, _ew_free, _NULL, _gc = lib.ew_alloc, lib.ew_free, ffi.NULL, ffi.gc
 
 
 class _Storage:
@@ -45,6 +45,36 @@ class _Storage:
             raise MemoryError(f"failed to allocate {nbytes} bytes")
         self.ptr = ffi.gc(raw, _ew_free)
         self.nbytes = nbytes
+
+
+def _new_tensor(shape, strides, dt):
+    """A fresh tensor on a new storage, for a shape that comes from other tensors (a tuple of
+    non-negative ints: no validation but the byte size) and a dense layout of it.  The short
+    construction path of every op's output."""
+    n = 1
+    for d in shape:
+        n *= d
+    nbytes = n * dt.itemsize
+    if nbytes > _INT64_MAX:
+        check_shape(shape, dt.itemsize)       # raises torch's overflow error
+    raw = _ew_alloc(nbytes)
+    if raw == _NULL:
+        raise MemoryError(f"failed to allocate {nbytes} bytes")
+    st = _new_object(_Storage)
+    st.ptr = ptr = _gc(raw, _ew_free)
+    st.nbytes = nbytes
+    t = _new_object(Tensor)
+    t._storage, t._ptr, t._shape, t._strides, t._offset, t._dtype, t._wrapped = st, ptr, shape, strides, 0, dt, False
+    return t
+
+
+def new_output(shape, inputs, dt):
+    """A fresh output of `shape` for an op on `inputs`, in torch's layout (output_strides)."""
+    strides = output_strides(shape, inputs)
+    return _new_tensor(shape, _contiguous_strides_cached(shape) if strides is None else strides, dt)
+
+
+_new_object = object.__new__
 
 
 def _contiguous_strides(shape):
@@ -615,6 +645,11 @@ def output_strides(shape, inputs):
     """The layout torch's TensorIterator gives a new output: contiguous when the inputs are;
     the inputs' strides when they all share one dense layout; otherwise dimensions ordered
     as the inputs' strides order them (reorder_dimensions), broadcast dimensions ignored."""
+    for t in inputs:           # the common case first: every input in row-major order
+        if t._strides != _contiguous_strides_cached(t._shape):
+            break
+    else:
+        return None
     full = [t for t in inputs if t._shape == shape]
     if all(t.is_contiguous() for t in inputs):
         return None
@@ -658,7 +693,7 @@ _ew_run, _ew_run_flat = lib.ew_run, lib.ew_run_flat
 def _contiguous_strides_cached(shape):
     s = _CONTIGUOUS.get(shape)
     if s is None:
-        if len(_CONTIGUOUS) > 256:
+        if len(_CONTIGUOUS) > 512:
             _CONTIGUOUS.clear()
         s = _CONTIGUOUS[shape] = _contiguous_strides(shape)
     return s
@@ -668,27 +703,38 @@ def run(kernel, out, inputs, shape, params=None, casts=None):
     """Run loop `kernel` over out and inputs (broadcast to shape); returns out.
     casts: None, or per operand (out first) the cast loop id that converts between the
     operand's dtype and the loop's (-1 where they match); the C walker casts chunk by chunk."""
-    if len(inputs) <= 2 and out._strides == _contiguous_strides_cached(shape):
+    cs = _CONTIGUOUS.get(shape) or _contiguous_strides_cached(shape)
+    if out._strides == cs and len(inputs) <= 2:
         # the short path: every input contiguous in the output's shape, or a single element
-        cs = out._strides
-        scalars, ptrs, ok = 0, [_NULL, _NULL], True
-        for i, t in enumerate(inputs):
-            if t._shape == shape and t._strides == cs:
-                ptrs[i] = t._ptr
-            elif _numel(t._shape) == 1:
-                ptrs[i] = t._ptr
-                scalars |= 2 << i
-            else:
-                ok = False
-                break
-        if ok:
-            c = casts or (-1, -1, -1)
-            rc = _ew_run_flat(kernel, _numel(shape), out._ptr, ptrs[0], ptrs[1], params or _NULL, scalars,
-                              c[0], c[1], c[2] if len(c) > 2 else -1)
-            if rc:
-                _raise_rc(rc, kernel)
-            return out
-    ops = [out] + list(inputs)
+        flags = 0
+        a = inputs[0]
+        if a._shape != shape or a._strides != cs:
+            if _numel(a._shape) != 1:
+                return _run_nd(kernel, out, inputs, shape, params, casts)
+            flags = 2
+        if len(inputs) == 2:
+            b = inputs[1]
+            if b._shape != shape or b._strides != cs:
+                if _numel(b._shape) != 1:
+                    return _run_nd(kernel, out, inputs, shape, params, casts)
+                flags |= 4
+            bp = b._ptr
+        else:
+            bp = _NULL
+        if casts is not None:
+            flags |= ((casts[0] + 1) << 8) | ((casts[1] + 1) << 24) | ((casts[2] + 1 if len(casts) > 2 else 0) << 40)
+        n = 1
+        for d in shape:
+            n *= d
+        rc = _ew_run_flat(kernel, n, out._ptr, a._ptr, bp, params or _NULL, flags)
+        if rc:
+            _raise_rc(rc, kernel)
+        return out
+    return _run_nd(kernel, out, inputs, shape, params, casts)
+
+
+def _run_nd(kernel, out, inputs, shape, params, casts):
+    ops = [out, *inputs]
     strides = []
     for t in ops:
         strides.extend(t._byte_strides(shape))
