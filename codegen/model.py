@@ -50,7 +50,7 @@ class Config:
     output: str            # "same" | "real"
     condition: bool = False      # the first input is a condition (where): not promoted, bool/uint8
     exact_out: bool = False      # out= must have exactly the result dtype
-    check_scalars: bool = False  # Python numbers must fit the common dtype (checked_convert)
+    check_scalars: object = False  # Python numbers must fit the common dtype (all, or these dtypes)
     fixed_dtype: tuple = ()      # (real, complex) computation dtypes whatever the inputs (float_power)
     keep_float_self: bool = False  # a floating first input keeps its dtype (clamp's Scalar overload)
     line: int = 0
@@ -86,6 +86,7 @@ class Op:
     scalarize: bool = False  # 0-dim tensor arguments act as Python numbers (torch's Scalar overloads)
     optional: tuple = ()   # arguments that may be None (then left out: clamp's min/max)
     param_args: tuple = () # positional arguments that are kernel params (lerp's number weight)
+    method_self: str = ""  # the argument a Tensor method's self stands for (where: input), if not the first
     exact_params: bool = False   # params reach float16/bfloat16 kernels unrounded (torch's opmath)
     kernel_errors: tuple = ()  # ((category, text), ...): NotImplementedError text instead of the label's
     out_error: str = ""    # text when out= has not the exact result dtype (exact_out configs)
@@ -319,7 +320,7 @@ _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", 
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required",
             "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
-            "param_args", "exact_params")
+            "param_args", "exact_params", "method_self")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -342,7 +343,9 @@ def _parse_configs(data, report, dtype_names):
         if arity not in (1, 2, 3):
             report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1, 2 or 3, got {arity!r}")
         extra = {k: _typed(report, where, entry, k, bool, "true or false", False)
-                 for k in ("condition", "exact_out", "check_scalars", "keep_float_self")}
+                 for k in ("condition", "exact_out", "keep_float_self")}
+        checked = _typed(report, where, entry, "check_scalars", (bool, list), "true, or a list of dtypes", False)
+        extra["check_scalars"] = tuple(checked) if isinstance(checked, list) else checked
         fixed = _typed(report, where, entry, "fixed_dtype", list, "[real dtype, complex dtype]", []) or []
         for f in fixed:
             if f not in dtype_names:
@@ -512,6 +515,7 @@ def _parse_ops(data, report, dtypes, configs):
             optional=tuple(_typed(report, where, entry, "optional", list, "a list of argument names", []) or []),
             param_args=tuple(_typed(report, where, entry, "param_args", list, "a list of argument names", []) or []),
             exact_params=_typed(report, where, entry, "exact_params", bool, "true or false", False),
+            method_self=_typed(report, where, entry, "method_self", str, "an argument name", "") or "",
             kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})
                                  or {}).items()),
             out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",

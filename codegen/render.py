@@ -147,7 +147,8 @@ def python_functions(model: Model) -> list:
             continue
         g = groups.setdefault(op.function, dict(name=op.function, variants=[], select=None, select_error=None,
                                                  args=[a + "=None" if a in op.optional else a for a in op.args],
-                                                 argnames=list(op.args), params=[], keywords=[],
+                                                 argnames=list(op.args), method_self=op.method_self,
+                                                 params=[], keywords=[],
                                                  method=None, inplace=None, aliases=[], has_out=op.has_out))
         g["variants"].append(dict(op=op.name, value=op.select[1] if op.select else None, when=dict(op.when)))
         if op.select:

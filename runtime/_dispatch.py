@@ -257,11 +257,15 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         else:
             text = (op["inplace_error"] if inplace else op["out_error"]) or "Found dtype {out} but expected {result}"
             raise RuntimeError(text.format(out=out.dtype.c10_name, result=result.c10_name, out_cpp=out.dtype.cpp_name))
-    if cfg["check_scalars"]:    # Python numbers are converted to the common dtype with an overflow check
-        target = BY_NAME["float64"] if cfg["keep_float_self"] and common.is_floating_point else common
+    checked = cfg["check_scalars"]
+    if checked and (checked is True or common.name in checked):  # numbers converted with an overflow check
         for t in operands:
             if t._wrapped:
-                checks.check_fits(t.item(), target)
+                v = t.item()
+                if cfg["keep_float_self"] and common.is_floating_point and isinstance(v, complex):
+                    checks.check_fits(v, BY_NAME["float64"])     # clamp reads a number as a double first
+                elif not (cfg["condition"] and common.name in ("float16", "bfloat16")):
+                    checks.check_fits(v, common)                 # (where converts to Half without a check)
     if out is not None and out.dtype is not common and not cfg["exact_out"]:
         if cfg["output"] == "real" and common.is_complex and not out.dtype.is_complex:
             if not promotion.can_cast(result, out.dtype):    # abs(complex, out=real)
@@ -292,7 +296,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         pos, values, bools = op["shortcuts"]
         x = operands[pos]
         v = x.item() if x._wrapped else None
-        if x._wrapped and not isinstance(v, complex) and (bools or not isinstance(v, bool)):
+        if x._wrapped and (bools or not isinstance(v, bool)):
             for value, what in values:
                 if v == value:
                     return _shortcut(what, operands[0], out, result, shape_of(operands))
