@@ -25,7 +25,7 @@ def get_num_threads():
 
 
 # The C walker's tunables (iterate.c, enum EW_CFG_*), for tests and tuning.
-_CONFIG_KEYS = ("grain", "chunk", "nt_bytes", "tile0", "tile1", "spin", "cache_bytes", "cache_blocks")
+_CONFIG_KEYS = ("grain", "chunk", "nt_bytes", "tile0", "tile1", "spin", "cache_bytes", "cache_blocks", "f16c")
 
 
 def _config(name, value=None):
@@ -33,7 +33,8 @@ def _config(name, value=None):
     grain: elements per thread below which work is not split; chunk: elements per cast
     chunk; nt_bytes: output size from which stores are non-temporal (0: never); tile0/tile1:
     tile of a transposed walk (0: no tiling); spin: pause iterations before a worker sleeps;
-    cache_bytes/cache_blocks: bounds of the allocator's cache of freed large blocks."""
+    cache_bytes/cache_blocks: bounds of the allocator's cache of freed large blocks; f16c:
+    float16 conversions through F16C when the CPU has it (0: the portable code)."""
     return lib.ew_config(_CONFIG_KEYS.index(name), -1 if value is None else value)
 
 

@@ -221,3 +221,30 @@ def test_allocator_reuses_and_bounds_its_cache():
     finally:
         _threads._config("cache_bytes", saved[0])
         _threads._config("cache_blocks", saved[1])
+
+
+def test_float16_block_conversions_match_the_scalar_ones():
+    """F16C (when the CPU has it) against the portable conversions: every half, a spread of
+    floats, and every float16 loop flavour on values with NaN payloads, subnormals, infs."""
+    from runtime._lib import lib
+    saved = _threads._config("f16c")
+    try:
+        for use in (1, 0):
+            _threads._config("f16c", use)
+            assert lib.ew_f16_selftest(4099) == 0
+        specials = [0.0, -0.0, 1.0, -2.5, 65504.0, 65520.0, -65536.0, 1e-8, -6e-8, 3e-5, 6.1e-5, float("inf"),
+                    -float("inf"), float("nan"), 1 / 3, 2049.0, 0.1]
+        x = rt.tensor(specials * 40, dtype=rt.float32)
+        bits = rt.tensor([0x7c01, 0xfc01, 0x7dff, 0x7e00, 0xfe01, 0x0001, 0x83ff, 0x3c00, 0x7bff, 0] * 68,
+                         dtype=rt.int32).to(rt.int16)
+        h = rt.empty(680, dtype=rt.float16)
+        ffi.memmove(h._ptr, ffi.buffer(bits._ptr, 1360), 1360)     # half bit patterns, NaN payloads included
+        results = []
+        for use in (1, 0):
+            _threads._config("f16c", use)
+            results.append([raw(v) for v in (
+                x.to(rt.float16), h.to(rt.float32), h.to(rt.float64), h + h, h * 3.5, -h, rt.abs(h),
+                rt.mul(x[:680], h), h.to(rt.float16, copy=True), rt.sqrt(h), x.to(rt.float16).to(rt.float32))])
+        assert results[0] == results[1]
+    finally:
+        _threads._config("f16c", saved)
