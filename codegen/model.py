@@ -87,6 +87,7 @@ class Op:
     optional: tuple = ()   # arguments that may be None (then left out: clamp's min/max)
     param_args: tuple = () # positional arguments that are kernel params (lerp's number weight)
     method_self: str = ""  # the argument a Tensor method's self stands for (where: input), if not the first
+    no_out_numbers: tuple = ()   # positions whose Number overloads have no out= (a number there + out= is a TypeError)
     exact_params: bool = False   # params reach float16/bfloat16 kernels unrounded (torch's opmath)
     kernel_errors: tuple = ()  # ((category, text), ...): NotImplementedError text instead of the label's
     out_error: str = ""    # text when out= has not the exact result dtype (exact_out configs)
@@ -320,7 +321,7 @@ _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", 
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required",
             "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
-            "param_args", "exact_params", "method_self")
+            "param_args", "exact_params", "method_self", "no_out_numbers")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -516,6 +517,7 @@ def _parse_ops(data, report, dtypes, configs):
             param_args=tuple(_typed(report, where, entry, "param_args", list, "a list of argument names", []) or []),
             exact_params=_typed(report, where, entry, "exact_params", bool, "true or false", False),
             method_self=_typed(report, where, entry, "method_self", str, "an argument name", "") or "",
+            no_out_numbers=tuple(_typed(report, where, entry, "no_out_numbers", list, "a list of positions", []) or []),
             kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})
                                  or {}).items()),
             out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",

@@ -193,6 +193,11 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     if op["scalarize"]:     # a Scalar overload: 0-dim tensors (after the first argument) act as numbers
         args = tuple(a.item() if i and isinstance(a, Tensor) and not a._shape else a for i, a in enumerate(args))
     raw = args
+    if out is not None and not inplace:     # torch's Number overloads of some ops take no out=
+        for pos in op["no_out_numbers"]:
+            if pos < len(args) and isinstance(args[pos], NUMBER_TYPES):
+                raise TypeError(f"{op['function'] or op['name']}(): argument '{op['args'][pos]}' "
+                                f"(position {pos + 1}) must be Tensor, not {type(args[pos]).__name__}")
     operands = _bind(op, args, method)
     if op["swap"]:
         operands, raw = operands[::-1], raw[::-1]
