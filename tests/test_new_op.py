@@ -39,6 +39,30 @@ for bad in (lambda: rt.squared_difference(rt.tensor([True]), rt.tensor([False]))
 """
 
 
+def build_and_probe(tmp_path, ops_text, probe):
+    (tmp_path / "ops.yaml").write_text(ops_text)
+    shutil.copytree(ROOT / ".codegen-cache", tmp_path / ".codegen-cache")      # only changed shards compile
+    assert main(["--ops", str(tmp_path / "ops.yaml"), "--out", str(tmp_path / "generated")]) == 0
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_a_dtype_is_added_to_an_op_in_yaml(tmp_path):
+    """README, "Adding a dtype to an op": uint16 for neg is one word in its dtypes list."""
+    text = (ROOT / "ops.yaml").read_text()
+    old = "  neg:\n    config: unary\n    dtypes: [integral, floating, complex]\n"
+    assert old in text
+    new = old.replace("[integral, floating, complex]", "[integral, floating, complex, uint16]")
+    probe = ("import runtime as rt\n"
+             "print(rt.neg(rt.tensor([1, 2], dtype=rt.uint16)).tolist())\n"
+             "try:\n    rt.neg(rt.tensor([1], dtype=rt.uint32))\nexcept NotImplementedError as e:\n    print(e)\n")
+    assert build_and_probe(tmp_path, text.replace(old, new), probe) == [
+        "[65535, 65534]", "\"neg_cpu\" not implemented for 'UInt32'"]
+
+
 def test_an_op_is_yaml_alone(tmp_path):
     (tmp_path / "ops.yaml").write_text((ROOT / "ops.yaml").read_text() + NEW_OP)
     shutil.copytree(ROOT / ".codegen-cache", tmp_path / ".codegen-cache")      # only the new shard compiles
