@@ -224,8 +224,9 @@ def test_allocator_reuses_and_bounds_its_cache():
 
 
 def test_float16_block_conversions_match_the_scalar_ones():
-    """F16C (when the CPU has it) against the portable conversions: every half, a spread of
-    floats, and every float16 loop flavour on values with NaN payloads, subnormals, infs."""
+    """F16C / AVX2 (when the CPU has them) against the portable conversions: every float16 and
+    bfloat16, a spread of floats, and the float16 / bfloat16 loop flavours on values with NaN
+    payloads, subnormals, infs."""
     from runtime._lib import lib
     saved = _threads._config("f16c")
     try:
@@ -244,7 +245,9 @@ def test_float16_block_conversions_match_the_scalar_ones():
             _threads._config("f16c", use)
             results.append([raw(v) for v in (
                 x.to(rt.float16), h.to(rt.float32), h.to(rt.float64), h + h, h * 3.5, -h, rt.abs(h),
-                rt.mul(x[:680], h), h.to(rt.float16, copy=True), rt.sqrt(h), x.to(rt.float16).to(rt.float32))])
+                rt.mul(x[:680], h), h.to(rt.float16, copy=True), rt.sqrt(h), x.to(rt.float16).to(rt.float32),
+                x.to(rt.bfloat16), x.to(rt.bfloat16) + x.to(rt.bfloat16), x.to(rt.bfloat16) * 3.5,
+                x.to(rt.bfloat16).to(rt.float64), rt.neg(x.to(rt.bfloat16)), h.to(rt.bfloat16))])
         assert results[0] == results[1]
     finally:
         _threads._config("f16c", saved)
