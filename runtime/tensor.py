@@ -128,18 +128,13 @@ class Tensor:
     @classmethod
     def _empty(cls, shape, dt):
         shape = check_shape(tuple(shape), dt.itemsize)
-        t = cls.__new__(cls)
-        t._storage = _Storage(_numel(shape) * dt.itemsize)
-        t._ptr = t._storage.ptr
-        t._shape, t._strides, t._offset, t._dtype, t._wrapped = shape, _contiguous_strides(shape), 0, dt, False
-        return t
+        return _new_tensor(shape, _contiguous_strides_cached(shape), dt)
 
     @classmethod
     def _empty_strided(cls, shape, strides, dt):
         """A fresh tensor laid out with `strides` (a permutation of a dense layout)."""
-        t = cls._empty(shape, dt)
-        t._strides = tuple(strides)
-        return t
+        shape = check_shape(tuple(shape), dt.itemsize)
+        return _new_tensor(shape, tuple(strides), dt)
 
     def _dense_strides(self):
         """This tensor's strides if it is non-overlapping and dense (a permuted contiguous

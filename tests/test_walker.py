@@ -82,6 +82,8 @@ def cases():
     yield "transpose mixed", lambda: data((64, 48), i64).T + data((48, 64), f32, 1)
     yield "permute 3-d", lambda: data((6, 20, 30), f32).permute(2, 0, 1) + data((30, 6, 20), f64, 1)
     yield "slices", lambda: data((4000,), f32)[::2] + data((4000,), i32, 1)[1::2]
+    yield "slices same dtype", lambda: data((4000,), f32)[::2] * data((6000,), f32, 1)[1::3]
+    yield "column", lambda: data((2000, 3), f64)[:, 1] - data((2000, 2), f64, 1)[:, 0]
     yield "floor_divide", lambda: rt.floor_divide(data((2000,), i64), data((2000,), i32, 1, nonzero=True))
     yield "div int", lambda: data((2000,), i32) / data((2000,), i64, 1, nonzero=True)
     yield "eq mixed", lambda: rt.eq(data((2000,), i32), data((2000,), f32, 1))
@@ -216,7 +218,16 @@ def test_allocator_reuses_and_bounds_its_cache():
         del blocks
         assert _threads._allocator_cached() <= 10 << 20
         assert _threads._allocator_cached(release=True) == 0
-        small = [rt.empty(n, dtype=rt.uint8) for n in (0, 1, 63, 4096, 100000)]
+        _threads._config("cache_blocks", 8)
+        _threads._allocator_cached(release=True)
+        medium = rt.empty(50000, dtype=rt.float32)           # 200 KB: a cached medium block
+        address = medium.data_ptr()
+        del medium
+        assert 200000 <= _threads._allocator_cached() < 1 << 20
+        again = rt.empty(49900, dtype=rt.float32)            # about the same size: the same block
+        assert again.data_ptr() == address and _threads._allocator_cached() == 0
+        del again
+        small = [rt.empty(n, dtype=rt.uint8) for n in (0, 1, 63, 4096, 100000, 3 << 20)]
         assert all(t.data_ptr() % 64 == 0 for t in small)
     finally:
         _threads._config("cache_bytes", saved[0])
