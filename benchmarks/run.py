@@ -299,8 +299,10 @@ def set_threads(n):
 
 def time_interleaved(fns, repeat, inner, gap=0.0):
     """{lib: [seconds per call, ...]}: every repeat runs each library once (`inner` calls).
-    `gap` seconds of sleep before each sample let the previous library's worker threads
-    go to sleep (OpenMP's spin-wait would otherwise hold a core of this 2-core machine)."""
+    With threads, `gap` seconds of sleep before each sample let the previous library's worker
+    threads go to sleep (OpenMP's spin-wait would otherwise hold a core of this 2-core machine),
+    and one untimed call then wakes this library's own workers, so that each library is
+    timed with its thread pool running, as in a sustained computation."""
     samples = {lib: [] for lib in fns}
     for f in fns.values():      # warm up (page in, thread pools, caches of the dispatch)
         for _ in range(min(inner, 3)):
@@ -312,6 +314,7 @@ def time_interleaved(fns, repeat, inner, gap=0.0):
             for lib, f in fns.items():
                 if gap:
                     time.sleep(gap)
+                    f()
                 t0 = time.perf_counter()
                 for _ in range(inner):
                     f()
