@@ -120,7 +120,7 @@ def make_operand(lib, op: Operand, seed):
             src = "float32" if op.dtype == "bfloat16" else op.dtype
             t = rt.empty(*op.shape, dtype=_rt_dtype(src))
             if a.nbytes:
-                ffi.memmove(t._ptr, np.ascontiguousarray(a), a.nbytes)
+                ffi.memmove(ffi.cast("char *", t._ptr), np.ascontiguousarray(a), a.nbytes)
             if op.dtype == "bfloat16":
                 t = t.to(rt.bfloat16)
     else:   # no NumPy: deterministic values from our own arange (torch is then fed the same way)
@@ -240,7 +240,7 @@ def callables(case: Case, mode: str):
 def result_bytes(lib, r):
     if lib == "ours":
         r = r.contiguous()
-        return bytes(ffi.buffer(r._ptr, r.nbytes))
+        return bytes(ffi.buffer(ffi.cast("char *", r._ptr), r.nbytes))
     r = r.contiguous()
     return r.view(torch.uint8).numpy().tobytes() if r.dim() else r.reshape(1).view(torch.uint8).numpy().tobytes()
 

@@ -12,11 +12,15 @@ from ._numpy import from_numpy
 from ._threads import get_num_threads, set_num_threads
 from generated import ops as _ops
 
+from ._fastpath import install as _install_fastpath
+
+_functions, _methods = dict(_ops.FUNCTIONS), dict(_ops.METHODS)
+_install_fastpath(_functions, _methods, _ops.FAST_FUNCTIONS, _ops.FAST_METHODS)   # the C short path
 globals().update(_dtypes.dtype_names())          # rt.float32, rt.float, rt.half, ...
-globals().update(_ops.FUNCTIONS)                 # rt.add, rt.div, rt.eq, ...
-for _name, _method in _ops.METHODS.items():      # t.add, t.add_, t + u, ...
+globals().update(_functions)                     # rt.add, rt.div, rt.eq, ...
+for _name, _method in _methods.items():          # t.add, t.add_, t + u, ...
     setattr(Tensor, _name, _method)
-del _name, _method
+del _name, _method, _functions, _methods
 
 __all__ = ["Tensor", "Size", "dtype", "real", "imag", "from_numpy", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
            "zeros_like", "ones_like", "empty_like", "full_like", "promote_types", "result_type", "can_cast",

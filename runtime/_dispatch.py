@@ -167,7 +167,7 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     if key is not None:
         plan = _PLANS.get(key)
         if plan is not None:
-            kernel, result, params, scalar_b = plan
+            kernel, result, params, scalar_b, _ = plan
             if not (scalar_b and _numel(args[1]._shape) == 1):
                 shapes = [t._shape for t in args]
                 shape = shapes[0] if all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes)
@@ -351,7 +351,9 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     params_struct = _params(op, values) if values else None
     run(kernel, out, inputs, shape, params_struct, casts)
     if plan_key is not None and casts is None and inputs is operands and not inplace:
-        _PLANS[plan_key] = (kernel, out.dtype, params_struct, scalar_b is not None)
+        # (the C short path in fastcall.c reads these tuples too: it takes the params' address)
+        address = 0 if params_struct is None else int(ffi.cast("uintptr_t", params_struct))
+        _PLANS[plan_key] = (kernel, out.dtype, params_struct, scalar_b is not None, address)
     return out
 
 

@@ -2,9 +2,8 @@
 
 np.asarray(t) reads t.__array_interface__; rt.from_numpy(a) wraps the array's memory,
 keeping the array alive for as long as any tensor view of it exists."""
-from ._lib import ffi
 from .dtypes import BY_NAME
-from .tensor import Tensor
+from .tensor import Tensor, _Storage
 
 # runtime dtype -> NumPy typestr (little-endian, as this machine)
 TYPESTR = {"bool": "|b1", "uint8": "|u1", "int8": "|i1", "int16": "<i2", "int32": "<i4", "int64": "<i8",
@@ -21,16 +20,6 @@ def array_interface(t):
     size = t.dtype.itemsize
     return {"version": 3, "shape": tuple(t._shape), "typestr": typestr,
             "data": (t.data_ptr(), False), "strides": tuple(st * size for st in t._strides)}
-
-
-class _ForeignStorage:
-    """Memory owned by another object (a NumPy array): kept alive by this reference."""
-    __slots__ = ("ptr", "nbytes", "owner", "__weakref__")
-
-    def __init__(self, address, nbytes, owner):
-        self.ptr = ffi.cast("char *", address)
-        self.nbytes = nbytes
-        self.owner = owner
 
 
 def from_numpy(a):
@@ -56,7 +45,7 @@ def from_numpy(a):
     if iface["data"][1]:
         raise ValueError("from_numpy: the array is read-only; tensors are writable (make a copy)")
     t = Tensor.__new__(Tensor)
-    t._storage = _ForeignStorage(iface["data"][0], a.nbytes, a)
+    t._storage = _Storage(a.nbytes, iface["data"][0], a)     # the array lives as long as it
     t._ptr = t._storage.ptr
     t._shape, t._strides = shape, tuple(st // dt.itemsize for st in byte_strides)
     t._offset, t._dtype, t._wrapped = 0, dt, False

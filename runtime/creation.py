@@ -125,7 +125,7 @@ def _from_flat(shape, flat, dt):
     src = Tensor._empty(shape, staging)
     if values:
         buf = array.array(fmt, values)
-        ffi.memmove(src._ptr, buf, len(buf) * buf.itemsize)
+        ffi.memmove(ffi.cast("char *", src._ptr), buf, len(buf) * buf.itemsize)
     return src if dt is staging else src.to(dt)
 
 

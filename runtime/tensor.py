@@ -8,7 +8,7 @@ from __future__ import annotations
 import operator
 import warnings
 
-from ._lib import ffi, lib, tables
+from ._lib import fastcall, ffi, lib, tables
 from .dtypes import BY_NAME, dtype
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
@@ -31,20 +31,14 @@ def warn_once(message):
         warnings.warn(message, UserWarning, stacklevel=3)
 
 
-_ew_alloc, _ew_free, _NULL, _gc = lib.ew_alloc, lib.ew_free, ffi.NULL, ffi.gc
+_NULL = ffi.NULL
 
-
-class _Storage:
-    """A 64-byte aligned block from the library's allocator, freed with the last view.
-    Large blocks are recycled by the allocator (no page faults when reused)."""
-    __slots__ = ("ptr", "nbytes", "__weakref__")
-
-    def __init__(self, nbytes):
-        raw = _ew_alloc(nbytes)
-        if raw == _NULL:
-            raise MemoryError(f"failed to allocate {nbytes} bytes")
-        self.ptr = ffi.gc(raw, _ew_free)
-        self.nbytes = nbytes
+# A 64-byte aligned block from the library's allocator, shared by a tensor and its views and
+# freed with the last of them (large blocks are recycled: no page faults when reused);
+# _Storage(nbytes, address, owner) wraps another object's memory, keeping the owner alive.
+# It is a C type (fastcall.c), so that the C short path can make outputs; tensors keep
+# plain integer addresses (`_ptr`), which the C entry points take as uintptr_t.
+_Storage = fastcall.Storage
 
 
 def _new_tensor(shape, strides, dt):
@@ -57,14 +51,9 @@ def _new_tensor(shape, strides, dt):
     nbytes = n * dt.itemsize
     if nbytes > _INT64_MAX:
         check_shape(shape, dt.itemsize)       # raises torch's overflow error
-    raw = _ew_alloc(nbytes)
-    if raw == _NULL:
-        raise MemoryError(f"failed to allocate {nbytes} bytes")
-    st = _new_object(_Storage)
-    st.ptr = ptr = _gc(raw, _ew_free)
-    st.nbytes = nbytes
+    st = _Storage(nbytes)
     t = _new_object(Tensor)
-    t._storage, t._ptr, t._shape, t._strides, t._offset, t._dtype, t._wrapped = st, ptr, shape, strides, 0, dt, False
+    t._storage, t._ptr, t._shape, t._strides, t._offset, t._dtype, t._wrapped = st, st.ptr, shape, strides, 0, dt, False
     return t
 
 
@@ -201,7 +190,7 @@ class Tensor:
         return self._offset
 
     def data_ptr(self):
-        return int(ffi.cast("uintptr_t", self._ptr))
+        return self._ptr
 
     def is_floating_point(self):
         return self._dtype.is_floating_point
@@ -323,7 +312,7 @@ class Tensor:
         if n == 0:
             return []
         fmt = _FORMATS[src._dtype.name]
-        values = memoryview(ffi.buffer(src._ptr, src._dtype.itemsize * n)).cast("B").cast(fmt).tolist()
+        values = memoryview(ffi.buffer(ffi.cast("char *", src._ptr), src._dtype.itemsize * n)).cast("B").cast(fmt).tolist()
         if src._dtype.is_complex:
             return [complex(values[i], values[i + 1]) for i in range(0, len(values), 2)]
         if name == "bool":
@@ -682,7 +671,7 @@ def output_strides(shape, inputs):
 
 
 _CONTIGUOUS = {}
-_ew_run, _ew_run_flat = lib.ew_run, lib.ew_run_flat
+_ew_run, _ew_run_flat = lib.ew_run_addr, lib.ew_run_flat_addr
 
 
 def _contiguous_strides_cached(shape):
@@ -715,7 +704,7 @@ def run(kernel, out, inputs, shape, params=None, casts=None):
                 flags |= 4
             bp = b._ptr
         else:
-            bp = _NULL
+            bp = 0
         if casts is not None:
             flags |= ((casts[0] + 1) << 8) | ((casts[1] + 1) << 24) | ((casts[2] + 1 if len(casts) > 2 else 0) << 40)
         n = 1

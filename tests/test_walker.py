@@ -39,7 +39,7 @@ def tunables():
 
 def raw(t):
     t = t.contiguous()
-    return bytes(ffi.buffer(t._ptr, t.nbytes)) if t.nbytes else b""
+    return bytes(ffi.buffer(ffi.cast("char *", t._ptr), t.nbytes)) if t.nbytes else b""
 
 
 def data(shape, dtype, seed=0, nonzero=False):
@@ -250,7 +250,7 @@ def test_float16_block_conversions_match_the_scalar_ones():
         bits = rt.tensor([0x7c01, 0xfc01, 0x7dff, 0x7e00, 0xfe01, 0x0001, 0x83ff, 0x3c00, 0x7bff, 0] * 68,
                          dtype=rt.int32).to(rt.int16)
         h = rt.empty(680, dtype=rt.float16)
-        ffi.memmove(h._ptr, ffi.buffer(bits._ptr, 1360), 1360)     # half bit patterns, NaN payloads included
+        ffi.memmove(ffi.cast("char *", h._ptr), ffi.buffer(ffi.cast("char *", bits._ptr), 1360), 1360)     # half bit patterns, NaN payloads included
         results = []
         for use in (1, 0):
             _threads._config("f16c", use)
