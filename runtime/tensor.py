@@ -380,6 +380,14 @@ class Tensor:
         import numpy as np
         return np.asarray(self)
 
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule sharing this tensor's memory (runtime/_dlpack.py)."""
+        from ._dlpack import to_dlpack
+        return to_dlpack(self, stream=stream, max_version=max_version, dl_device=dl_device, copy=copy)
+
+    def __dlpack_device__(self):
+        return (1, 0)        # (kDLCPU, device 0)
+
     # ------------------------------------------------------------------ views
     def _complex_part(self, imag):
         """A view of the real or imaginary parts of a complex tensor, in its real dtype."""
