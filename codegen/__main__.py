@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from .build import BuildError, build, stale_files
+from .build import NATIVE_ENV, BuildError, build, stale_files
 from .model import ModelError, load_model
 from .render import render
 
@@ -27,6 +27,12 @@ def main(argv=None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="build nothing; exit 1 and name the stale files if the output is out of date")
     parser.add_argument("--list", action="store_true", help="print the ops with their configs and dtypes")
+    parser.add_argument("--native", action="store_true",
+                        help="compile with -march=native -mno-fma: code for this machine's CPU only, which may "
+                             f"not run on another (also when the environment sets {NATIVE_ENV}=1). -mno-fma keeps "
+                             "the results bit-identical to the portable build's. Part of the build key, so "
+                             "switching it rebuilds, and native objects are cached apart from portable ones. "
+                             "Default: a portable build (CC and CFLAGS are respected either way)")
     parser.add_argument("--verbose", action="store_true", help="show compiler commands")
     args = parser.parse_args(argv)
 
@@ -53,7 +59,7 @@ def main(argv=None) -> int:
     print(f"codegen: {len(model.dtypes)} dtypes, {len(model.ops)} ops validated; "
           f"{len(files)} files rendered")
     try:
-        result = build(files, args.out, args.jobs, args.verbose)
+        result = build(files, args.out, args.jobs, args.verbose, native=args.native)
     except BuildError as e:
         print(f"codegen: {e}", file=sys.stderr)
         print(f"codegen: build failed; {args.out} left as it was", file=sys.stderr)

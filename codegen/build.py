@@ -2,10 +2,13 @@
 
 The build is a function of its inputs: the key hashes the rendered sources (so the
 YAML and the templates), the compiler and its flags, Python and cffi.  Same key,
-no work.  Objects are cached by the hash of their source and flags, compiled in
-parallel, linked once.  Everything is written into a temporary folder that
-replaces generated/ only when the whole build succeeded, under a lock, so a failed
-run leaves the previous generated/ importable."""
+no work.  `-march=native` is opt-in (`python -m codegen --native` or EWGEN_NATIVE=1) and
+enters the key with what the compiler expands it to on this machine, so a native build
+is never taken for a portable one, nor for the native build of another CPU.  Objects
+are cached by the hash of their source and flags, compiled in parallel, linked once.
+Everything is written into a temporary folder that replaces generated/ only when the
+whole build succeeded, under a lock, so a failed run leaves the previous generated/
+importable."""
 from __future__ import annotations
 
 import concurrent.futures
@@ -57,8 +60,47 @@ def _is_gcc(cc: tuple) -> bool:
     return "Free Software Foundation" in version and "clang" not in version.lower()
 
 
-def cflags():
-    return BASE_CFLAGS + (GCC_CFLAGS if _is_gcc(tuple(compiler())) else []) + shlex.split(os.environ.get("CFLAGS", ""))
+# Opt-in: code for this machine's CPU only (the library may then crash with SIGILL elsewhere).
+# Without it the build is portable; the float16/bfloat16 block conversions still pick their
+# AVX2/F16C clones at run time (target/target_clones attributes in the templates).
+# -mno-fma: GCC (12) vectorises complex multiplication into fmaddsub on FMA CPUs even with
+# -ffp-contract=off, which moves the last bit of complex mul/add(alpha)/addcmul/lerp away from
+# torch's vectorised loop (14 value tests).  Kernels that want an FMA call fma(), as in the
+# portable build.
+NATIVE_ENV = "EWGEN_NATIVE"
+NATIVE_CFLAGS = ["-march=native", "-mno-fma"]
+
+
+def native_requested(flag: bool = False) -> bool:
+    """--native, or EWGEN_NATIVE set to anything but empty or 0."""
+    return bool(flag) or os.environ.get(NATIVE_ENV, "").strip() not in ("", "0")
+
+
+def cflags(native: bool = False):
+    """Compiler flags: ours, then -march=native when asked for, then $CFLAGS (which may override both)."""
+    return (BASE_CFLAGS + (GCC_CFLAGS if _is_gcc(tuple(compiler())) else [])
+            + (NATIVE_CFLAGS if native_requested(native) else []) + shlex.split(os.environ.get("CFLAGS", "")))
+
+
+@functools.lru_cache(maxsize=None)
+def _native_expansion(cc: tuple) -> str:
+    """What -march=native means on this machine (GCC's cc1 / clang's -cc1 flags: -march=znver3
+    -mavx2 ... -mtune=...), so that the key tells one CPU's native build from another's."""
+    try:
+        proc = subprocess.run(list(cc) + NATIVE_CFLAGS + ["-E", "-v", "-x", "c", os.devnull, "-o", os.devnull],
+                              capture_output=True, text=True)
+    except OSError:
+        return ""
+    for line in proc.stderr.splitlines():
+        words = [w.strip('"') for w in line.split()]
+        if ("cc1" in line and "-march" in line) or "-target-cpu" in words:
+            return " ".join(w for i, w in enumerate(words)
+                            if w.startswith("-m") or (i and words[i - 1] in ("--param", "-target-cpu", "-target-feature")))
+    return ""
+
+
+def _native_part(native: bool) -> str:
+    return f" [native: {_native_expansion(tuple(compiler()))}]" if native_requested(native) else ""
 
 
 def _compiler_version():
@@ -68,11 +110,11 @@ def _compiler_version():
         raise BuildError(f"C compiler {' '.join(compiler())!r} not usable: {e}") from None
 
 
-def build_key(files: dict) -> str:
+def build_key(files: dict, native: bool = False) -> str:
     h = hashlib.sha256()
     for name in sorted(files):
         h.update(name.encode() + b"\0" + files[name].encode() + b"\0")
-    for part in (_compiler_version(), " ".join(cflags()), sys.version, cffi.__version__):
+    for part in (_compiler_version(), " ".join(cflags(native)) + _native_part(native), sys.version, cffi.__version__):
         h.update(part.encode() + b"\0")
     return h.hexdigest()
 
@@ -105,10 +147,11 @@ def _module_source(tmp: Path, cdef: str) -> Path:
     return path
 
 
-def _compile(src: Path, obj_cache: Path, include: list, verbose: bool, log) -> tuple:
-    flags = cflags() + [f"-I{d}" for d in include]
+def _compile(src: Path, obj_cache: Path, include: list, verbose: bool, log, native: bool = False) -> tuple:
+    flags = cflags(native) + [f"-I{d}" for d in include]
     # the key: source, the prelude it includes, compiler and flags (not the temporary include path)
-    digest = hashlib.sha256(src.read_bytes() + (tmp_prelude_text(src) or b"") + " ".join(compiler() + cflags()).encode())
+    digest = hashlib.sha256(src.read_bytes() + (tmp_prelude_text(src) or b"")
+                            + (" ".join(compiler() + cflags(native)) + _native_part(native)).encode())
     obj = obj_cache / f"{src.stem}-{digest.hexdigest()[:20]}.o"
     if obj.exists():
         return obj, False, 0.0
@@ -130,11 +173,12 @@ def tmp_prelude_text(src: Path):
     return prelude.read_bytes() if prelude.exists() else None
 
 
-def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=print) -> dict:
-    """Write `files` and the compiled library into out_dir; return what was done."""
+def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=print, native: bool = False) -> dict:
+    """Write `files` and the compiled library into out_dir; return what was done.
+    native: compile with -march=native (also when EWGEN_NATIVE is set)."""
     out_dir = Path(out_dir).resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    key = build_key(files)
+    key = build_key(files, native)
     lock_path = out_dir.parent / f".{out_dir.name}.lock"
     with open(lock_path, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)      # concurrent runs take turns
@@ -158,7 +202,7 @@ def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=prin
             include = [str(tmp), sysconfig.get_paths()["include"]]
             compiled = cached = 0
             with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-                futures = {pool.submit(_compile, s, obj_cache, include, verbose, log): s for s in sources}
+                futures = {pool.submit(_compile, s, obj_cache, include, verbose, log, native): s for s in sources}
                 objects = []
                 for fut in concurrent.futures.as_completed(futures):
                     obj, fresh, seconds = fut.result()
