@@ -1,4 +1,5 @@
-"""python -m codegen: validate dtypes.yaml and ops.yaml, render generated/, build the library."""
+"""python -m codegen: validate dtypes.yaml and ops.yaml, render generated/, build the library;
+for the repository's own generated/, also the runtime's type stubs and the docs (published.py)."""
 from __future__ import annotations
 
 import argparse
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from .build import NATIVE_ENV, BuildError, build, stale_files
 from .model import ModelError, load_model
+from .published import render_published, select, stale_published, write_published
 from .render import render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,7 +20,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m codegen",
         description="Validate dtypes.yaml and ops.yaml, render the templates into generated/ "
-                    "and compile the kernels into a cffi library. Does nothing when nothing changed.")
+                    "and compile the kernels into a cffi library. When the output is the repository's "
+                    "generated/, also write the runtime's type stubs (runtime/__init__.pyi) and the "
+                    "reference docs (docs/ops.md, docs/promotion.svg). Does nothing when nothing changed.")
     parser.add_argument("--dtypes", type=Path, default=ROOT / "dtypes.yaml", help="dtypes file (default: %(default)s)")
     parser.add_argument("--ops", type=Path, default=ROOT / "ops.yaml", help="ops file (default: %(default)s)")
     parser.add_argument("--out", type=Path, default=ROOT / "generated", help="output folder (default: %(default)s)")
@@ -27,6 +31,9 @@ def main(argv=None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="build nothing; exit 1 and name the stale files if the output is out of date")
     parser.add_argument("--list", action="store_true", help="print the ops with their configs and dtypes")
+    parser.add_argument("--no-docs", action="store_true",
+                        help="leave docs/ as it is (the test suite builds so, and tests/test_published.py then "
+                             "fails when the committed docs are stale)")
     parser.add_argument("--native", action="store_true",
                         help="compile with -march=native -mno-fma: code for this machine's CPU only, which may "
                              f"not run on another (also when the environment sets {NATIVE_ENV}=1). -mno-fma keeps "
@@ -49,12 +56,16 @@ def main(argv=None) -> int:
             print(f"{op.name:14} {op.config:13} {', '.join(model.op(op.kernel_of).dtypes)}")
         return 0
     files = render(model)
+    # the stubs and docs describe the runtime the repository imports: only for its own generated/
+    repo_build = args.out.resolve() == (ROOT / "generated").resolve()
+    published = select(render_published(model), docs=not args.no_docs) if repo_build else {}
     if args.check:
-        stale = stale_files(files, args.out)
+        stale = stale_files(files, args.out) + stale_published(published, ROOT)
         if stale:
             print(f"codegen --check: {args.out} is out of date with the YAML: {', '.join(stale)}", file=sys.stderr)
             return 1
-        print(f"codegen --check: {args.out} is up to date ({len(files)} files)")
+        print(f"codegen --check: {args.out} is up to date ({len(files)} files"
+              + (f"; and {', '.join(sorted(published))}" if published else "") + ")")
         return 0
     print(f"codegen: {len(model.dtypes)} dtypes, {len(model.ops)} ops validated; "
           f"{len(files)} files rendered")
@@ -64,6 +75,9 @@ def main(argv=None) -> int:
         print(f"codegen: {e}", file=sys.stderr)
         print(f"codegen: build failed; {args.out} left as it was", file=sys.stderr)
         return 1
+    wrote = write_published(published, ROOT)
+    if wrote:
+        print(f"codegen: wrote {', '.join(wrote)}")
     dt = time.perf_counter() - t0
     if result["up_to_date"]:
         print(f"codegen: {args.out} is up to date, nothing to do ({dt:.2f} s)")

@@ -110,6 +110,7 @@ class Model:
     checks: tuple                   # ((check name, ((key, text), ...)), ...)
     ops: tuple
     sources: tuple = field(default=())
+    dtype_groups: tuple = ()        # ((group name, (dtype name, ...)), ...), as declared in ops.yaml
 
     def dtype(self, name) -> DType:
         return next(d for d in self.dtypes if d.name == name)
@@ -605,6 +606,9 @@ def load_model(dtypes_path, ops_path) -> Model:
     problems = rd.problems + ro.problems
     if problems:
         raise ModelError(problems)
+    groups, names = ops_data.get("dtype_groups") or {}, [d.name for d in dtypes]
+    dtype_groups = tuple((g, tuple(_resolve_dtypes(lambda *a: None, "", 0, items, groups, names, (g,))))
+                         for g, items in groups.items() if isinstance(items, list))
     return Model(dtypes=tuple(dtypes), categories=categories, default_dtype=default, default_complex=choices,
                  promotion=promotion, promotion_error=promotion_error, configs=tuple(configs),
-                 checks=checks, ops=tuple(ops), sources=(str(dtypes_path), str(ops_path)))
+                 checks=checks, ops=tuple(ops), sources=(str(dtypes_path), str(ops_path)), dtype_groups=dtype_groups)

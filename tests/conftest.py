@@ -1,5 +1,6 @@
 """Build generated/ once per test session, through the same entry point as
-`python -m codegen` (a no-op when nothing changed)."""
+`python -m codegen` (a no-op when nothing changed).  docs/ is left as committed, so that
+tests/test_published.py fails when the committed reference page or picture is stale."""
 import contextlib
 import io
 
@@ -8,6 +9,6 @@ def pytest_configure(config):
     from codegen.__main__ import main
     log = io.StringIO()
     with contextlib.redirect_stdout(log), contextlib.redirect_stderr(log):
-        rc = main([])
+        rc = main(["--no-docs"])
     if rc != 0:
         raise RuntimeError("python -m codegen failed before the tests:\n" + log.getvalue())

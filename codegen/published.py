@@ -1,0 +1,267 @@
+"""Files rendered from the model that live outside generated/: the runtime's type stubs
+(runtime/__init__.pyi, build output like generated/) and the reference docs (docs/ops.md,
+docs/promotion.svg, committed so that the README can show them).
+
+`python -m codegen` writes them when it builds the repository's own generated/, after the
+build succeeded, and only the files whose content changed; `--check` names the stale ones."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .model import CATEGORY_NAMES, Model
+from .render import HEADER, _env, python_functions, python_operators
+
+ROOT = Path(__file__).resolve().parent.parent
+
+STUB = "runtime/__init__.pyi"
+DOCS = ("docs/ops.md", "docs/promotion.svg")
+
+# repository path -> template
+TEMPLATES = {
+    STUB: "runtime.pyi.j2",
+    "docs/ops.md": "ops.md.j2",
+    "docs/promotion.svg": "promotion.svg.j2",
+}
+
+NUMBER = "_Number"          # the stub's alias for bool | int | float | complex
+# dunders that object already defines with another signature: a Tensor result overrides them
+_OBJECT_DUNDERS = {"__eq__", "__ne__"}
+
+
+# --------------------------------------------------------------------------- type stubs
+def _kinds(kind):
+    return kind if isinstance(kind, (list, tuple)) else [kind]
+
+
+def _arg_annotations(variants) -> dict:
+    """Argument name -> annotation, over the ops that serve one function: a tensor always;
+    a Python number where some variant takes one (`numbers:` positions, `when: number`);
+    None where an argument is optional."""
+    numbers, optional, names = set(), set(), []
+    for op in variants:
+        for pos, a in enumerate(op.args):
+            names.append(a)
+            if pos in op.numbers:
+                numbers.add(a)
+        for a, kind in op.when:
+            if "number" in _kinds(kind):
+                numbers.add(a)
+            if "none" in _kinds(kind):
+                optional.add(a)
+        optional.update(op.optional)
+    return {a: "Tensor" + (f" | {NUMBER}" if a in numbers else "") + (" | None" if a in optional else "")
+            for a in dict.fromkeys(names)}
+
+
+def _select_annotation(values) -> str:
+    """The type of a keyword that selects a variant: its values' types ('*': any int)."""
+    types = []
+    for v in values:
+        t = ("None" if v is None else "builtins.str" if isinstance(v, str) and v != "*"
+             else "builtins.int" if isinstance(v, int) or v == "*" else f"builtins.{type(v).__name__}")
+        if t not in types:
+            types.append(t)
+    return " | ".join(sorted(types, key=lambda t: t == "None"))
+
+
+def stub_functions(model: Model) -> list:
+    """Per Python function: its stub parameters as function, method and in-place method."""
+    out = []
+    for f in python_functions(model):
+        variants = [model.op(v["op"]) for v in f["variants"]]
+        ann = _arg_annotations(variants)
+        args = []
+        for a in f["args"]:
+            name, _, default = a.partition("=")
+            args.append(f"{name}: {ann[name]}" + (f" = {default}" if default else ""))
+        keywords = []
+        for kw, default in f["keywords"]:
+            if kw == f["select"]:
+                t = _select_annotation([v["value"] for v in f["variants"]])
+            else:
+                t = NUMBER + (" | None" if default is None else "")
+            keywords.append(f"{kw}: {t} = {default!r}")
+        if f["method_self"]:
+            rest = [a for a, n in zip(args, f["argnames"]) if n != f["method_self"]]
+        else:
+            rest = args[1:]
+        function = args + (["*"] if keywords or f["has_out"] else []) + keywords + (
+            ["out: Tensor | None = None"] if f["has_out"] else [])
+        method = ["self"] + rest + (["*"] if keywords else []) + keywords
+        out.append(dict(name=f["name"], aliases=f["aliases"], params=", ".join(function),
+                        method=f["method"], inplace=f["inplace"], method_params=", ".join(method)))
+    return out
+
+
+def stub_operators(model: Model) -> list:
+    out = []
+    for o in python_operators(model):
+        params = f"self, other: Tensor | {NUMBER}" if o["binary"] else "self"
+        out.append(dict(dunder=o["dunder"], params=params,
+                        ignore="  # type: ignore[override]" if o["dunder"] in _OBJECT_DUNDERS else ""))
+    return out
+
+
+def dtype_names(model: Model) -> list:
+    """rt.float32, rt.float, ...: every dtype and alias, as runtime.dtypes.dtype_names()."""
+    names = []
+    for d in model.dtypes:
+        names += [d.name, *d.aliases]
+    return names
+
+
+# --------------------------------------------------------------------------- reference page
+_SYMBOLS = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%", "pow": "**",
+            "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>", "eq": "==", "ne": "!=",
+            "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+_UNARY = {"neg": "-x", "pos": "+x", "abs": "abs(x)", "invert": "~x"}
+
+
+def operator_form(dunder: str) -> str:
+    """__add__ -> `x + y`, __radd__ -> `n + x`, __iadd__ -> `x += y`, __neg__ -> `-x`."""
+    name = dunder.strip("_")
+    if name in _UNARY:
+        return _UNARY[name]
+    if name in _SYMBOLS:
+        return f"x {_SYMBOLS[name]} y"
+    if name[0] == "r" and name[1:] in _SYMBOLS:
+        return f"n {_SYMBOLS[name[1:]]} x"
+    if name[0] == "i" and name[1:] in _SYMBOLS:
+        return f"x {_SYMBOLS[name[1:]]}= y"
+    return dunder
+
+
+def compact_dtypes(model: Model, dtypes) -> list:
+    """A dtype set as the fewest dtype groups of ops.yaml that cover it exactly (largest
+    first), then the dtypes left over: [integral, floating, uint16]."""
+    left = [d for d in model.dtypes if d.name in set(dtypes)]
+    want = {d.name for d in left}
+    parts = []
+    for g, members in sorted(model.dtype_groups, key=lambda g: -len(g[1])):
+        if members and set(members) <= want and set(members) & {d.name for d in left}:
+            parts.append(g)
+            left = [d for d in left if d.name not in members]
+    return parts + [d.name for d in left]
+
+
+def _python_call(op, overloaded: bool) -> str:
+    """How an op is reached from Python: `div(…, rounding_mode='trunc')`, `clamp(…) with min:
+    number, max: none` (the kinds of the arguments that choose it), `pow(…) otherwise`."""
+    if op.function is None:
+        return ""
+    if op.select:
+        kw, value = op.select
+        shown = "<int>" if value == "*" else repr(value)
+        return f"{op.function}(…, {kw}={shown})"
+    if op.when:
+        parts = []
+        for a, kind in op.when:
+            kinds = [k.split(":")[1] + " tensor" if k.startswith("tensor:") else k for k in _kinds(kind)]
+            parts.append(f"{'some argument' if a == 'any' else a}: {' or '.join(kinds)}")
+        return f"{op.function}(…) with {', '.join(parts)}"
+    if overloaded:
+        return f"{op.function}(…) otherwise"
+    return f"{op.function}({', '.join(op.args)})"
+
+
+def _config_flags(c) -> str:
+    flags = []
+    if c.promote_inputs:
+        flags.append("promote inputs")
+    if c.int_to_float:
+        flags.append("integers to float")
+    if c.cast_to_outputs:
+        flags.append("cast to out=" + (" (safe casts only)" if c.safe_cast else ""))
+    if c.output_dtype:
+        flags.append(f"result {c.output_dtype}")
+    if c.output == "real":
+        flags.append("complex gives real")
+    if c.condition:
+        flags.append("condition operand (bool/uint8)")
+    if c.exact_out:
+        flags.append("out= of the exact result dtype")
+    if c.check_scalars:
+        flags.append("numbers must fit" + ("" if c.check_scalars is True else f" ({', '.join(c.check_scalars)})"))
+    if c.fixed_dtype:
+        flags.append(f"computes in {' / '.join(c.fixed_dtype)}")
+    if c.keep_float_self:
+        flags.append("a floating input keeps its dtype")
+    if not (c.promote_inputs or c.fixed_dtype or c.condition):
+        flags.append("operands of one dtype")
+    return "; ".join(flags)
+
+
+def doc_ops(model: Model) -> list:
+    functions = {f["name"]: f for f in python_functions(model)}
+    rows = []
+    for op in model.ops:
+        f = functions.get(op.function)
+        overloaded = bool(f) and any(model.op(v["op"]).when for v in f["variants"])
+        rows.append(dict(
+            name=op.name, config=op.config, call=_python_call(op, overloaded), has_out=op.has_out,
+            kernel="" if op.kernel_of == op.name else op.kernel_of,
+            dtypes=compact_dtypes(model, model.op(op.kernel_of).dtypes),
+            operators=[operator_form(d) for d, _ in op.operators],
+            method=f["method"] if f and op.function else None,
+            inplace=op.inplace, aliases=list(op.aliases)))
+    return rows
+
+
+# --------------------------------------------------------------------------- promotion picture
+CATEGORY_COLOURS = {"bool": "#d9d9d9", "integral": "#9ecae1", "floating": "#a1d99b", "complex": "#fdae6b",
+                    "undefined": "#ffffff"}
+
+
+def promotion_grid(model: Model) -> dict:
+    """The 16x16 table laid out for the SVG: cell geometry, result codes and categories."""
+    cell_w, cell_h, left, top = 34, 22, 96, 96
+    n = len(model.dtypes)
+    cells = []
+    for i, a in enumerate(model.dtypes):
+        for j, b in enumerate(model.dtypes):
+            r = model.promotion[i][j]
+            rd = model.dtype(r) if r else None
+            cells.append(dict(x=left + j * cell_w, y=top + i * cell_h, code=rd.code if rd else "–",
+                              category=rd.category if rd else "undefined",
+                              title=f"promote_types({a.name}, {b.name}) = {r or 'error'}"))
+    legend = [dict(category=c, colour=CATEGORY_COLOURS[c],
+                   label={"undefined": "no promotion"}.get(c, c))
+              for c in CATEGORY_NAMES + ("undefined",)]
+    width = left + n * cell_w + 40         # room for the last rotated column label
+    legend_y = top + n * cell_h + 24
+    return dict(cells=cells, dtypes=model.dtypes, cell_w=cell_w, cell_h=cell_h, left=left, top=top,
+                width=width, height=legend_y + 44, legend=legend, legend_y=legend_y, colours=CATEGORY_COLOURS)
+
+
+# --------------------------------------------------------------------------- rendering and writing
+def render_published(model: Model) -> dict:
+    """{repository path: text} of every published file."""
+    env = _env()
+    ctx = dict(model=model, header=HEADER, functions=stub_functions(model), operators=stub_operators(model),
+               dtype_names=dtype_names(model), ops=doc_ops(model), grid=promotion_grid(model),
+               groups=model.dtype_groups, configs=[(c, _config_flags(c)) for c in model.configs],
+               number=NUMBER, function_names=sorted(n for f in python_functions(model) for n in [f["name"], *f["aliases"]]))
+    return {path: env.get_template(tpl).render(**ctx) for path, tpl in TEMPLATES.items()}
+
+
+def select(files: dict, docs: bool = True) -> dict:
+    return {p: t for p, t in files.items() if docs or p not in DOCS}
+
+
+def stale_published(files: dict, root: Path = ROOT) -> list:
+    return [p for p, text in sorted(files.items())
+            if not (root / p).exists() or (root / p).read_text(encoding="utf-8") != text]
+
+
+def write_published(files: dict, root: Path = ROOT) -> list:
+    """Write the files whose content changed (atomically); return their paths."""
+    written = []
+    for p in stale_published(files, root):
+        path = root / p
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(f".{path.name}.{os.getpid()}.part")
+        part.write_text(files[p], encoding="utf-8")
+        part.replace(path)
+        written.append(p)
+    return written
