@@ -123,8 +123,8 @@ def _params(op, values):
         elif isinstance(v, float):
             s.re = v
             s.i = int(v) if v == v and abs(v) < 9.2e18 else 0
-        else:
-            s.i, s.re = int(v), float(v)
+        else:       # 2**63 .. 2**64 - 1 (c10's unsigned Scalar): the same bits as int64
+            s.i, s.re = int(v) - (1 << 64) if (1 << 63) <= v < (1 << 64) else int(v), float(v)
     return structs
 
 
@@ -323,7 +323,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         out = new_output(shape, operands, result)
     else:
         if out._shape != shape:
-            if inplace:
+            if inplace or any(out is t for t in operands):     # torch resizes no out= that is an input
                 raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape "
                                    f"{list(shape)}")
             _resize_out(out, shape)
@@ -394,9 +394,9 @@ def shape_of(operands):
 def _shortcut(what, x, out, result, shape):
     """pow's kernel-free results: ones, or the input converted to the result dtype."""
     from .creation import full
+    if out is None:     # a new output in the layout torch's TensorIterator gives it (x's)
+        return new_output(shape, [x], result)._copy_from(full((), 1, dtype=result) if what == "ones" else x)
     value = full(shape, 1, dtype=result) if what == "ones" else x.to(result)
-    if out is None:
-        return value if what == "ones" or value is not x else x.clone()
     if out._shape != shape:
         _resize_out(out, shape)
     return out._copy_from(value)

@@ -101,8 +101,12 @@ def same_dtypes(texts, operands, out):
 def negative_int_power(texts, operands, out):
     base, exponent = operands[0], operands[1]
     if (base.dtype.category in ("bool", "integral") and exponent._wrapped
-            and exponent.dtype.category == "integral" and exponent.item() < 0):
-        raise RuntimeError(texts["message"])
+            and exponent.dtype.category == "integral"):
+        e = exponent.item()
+        if e > (1 << 63) - 1:       # torch reads the exponent with Scalar::toLong (2**63 .. 2**64 - 1)
+            raise RuntimeError("value cannot be converted to type int64_t without overflow")
+        if e < 0:
+            raise RuntimeError(texts["message"])
 
 
 _OPMATH = {"float16": "float32", "bfloat16": "float32", "complex32": "complex64"}

@@ -160,6 +160,8 @@ def wrap_scalar(value):
     """A Python number as the wrapped 0-dim tensor torch makes of it for an op."""
     kind = _kind(value)
     _, dt = _STAGING[kind]
+    if kind == "int" and operator.index(value) > _INT64_MAX:
+        dt = BY_NAME["uint64"]      # torch's Scalar keeps 2**63 .. 2**64 - 1 unsigned (same bits)
     t = Tensor._empty((), dt)
     if kind == "bool":
         ffi.cast("uint8_t *", t._ptr)[0] = 1 if value else 0

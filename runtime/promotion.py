@@ -8,6 +8,7 @@ _RANK = {c: i for i, c in enumerate(tables.CATEGORIES)}
 _PROMOTION = [[None if j is None else ALL[j] for j in row] for row in tables.PROMOTION]
 
 _state = {"default": BY_NAME[tables.DEFAULT_DTYPE]}
+_INT64_MAX = (1 << 63) - 1
 _DEFAULT_COMPLEX = {BY_NAME[f]: BY_NAME[c] for f, c in tables.DEFAULT_COMPLEX.items()}
 
 
@@ -52,8 +53,8 @@ def scalar_dtype(value):
     """The dtype a wrapped Python number takes part in promotion with."""
     if isinstance(value, bool):
         return BY_NAME["bool"]
-    if isinstance(value, int):
-        return BY_NAME["int64"]
+    if isinstance(value, int):      # 2**63 .. 2**64 - 1: an unsigned Scalar, as in c10
+        return BY_NAME["uint64" if value > _INT64_MAX else "int64"]
     if isinstance(value, float):
         return _state["default"]
     return _DEFAULT_COMPLEX[_state["default"]]

@@ -542,7 +542,7 @@ def _nest(values, shape):
 
 def _view_strides(old_shape, old_strides, new_shape):
     """Strides for viewing (old_shape, old_strides) as new_shape, or None (torch's computeStride)."""
-    if _numel(old_shape) == 0:
+    if _numel(old_shape) == 0 or not old_shape:     # empty, or 0-dim (one element: any all-ones shape)
         return _contiguous_strides(new_shape)
     new_strides = [0] * len(new_shape)
     view_d = len(new_shape) - 1
