@@ -69,6 +69,12 @@ def alpha(texts, common, value):
     check_fits(value, common)
 
 
+def decimals_fits(texts, common, value):
+    """round's decimals is an int64 argument: torch's parser refuses a wider Python int."""
+    if isinstance(value, int) and not -(1 << 63) <= value < (1 << 63):
+        raise ValueError(texts["message"])
+
+
 def check_fits(value, dt):
     """c10's checked_convert of a Python number to dt: RuntimeError when it overflows.
     Unsigned types accept -max..max (two's complement wrap), floats accept inf and nan."""
@@ -151,7 +157,7 @@ def ldexp_pow(texts, operands, out):
 
 PRE = {"same_dtypes": same_dtypes, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes,
        "ldexp_pow": ldexp_pow}
-POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value")}
+POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals")}
 LATE = {"weight_fits": (weight_fits, "weight")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
 
 _missing = set(tables.CHECKS) - set(PRE) - set(POST) - set(LATE)

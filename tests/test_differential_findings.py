@@ -149,3 +149,12 @@ def test_pow_without_a_kernel_lays_its_result_out_as_the_input():
     assert (a ** 0).stride() == (a ** 1).stride() == (a ** False).stride() == (1, 2)
     assert (b ** 1).stride() == (b ** 0).stride() == (1, 8, 4)
     assert (b ** 1).tolist() == b.tolist() and (a ** 1) is not a and (a ** 0).tolist() == [[1.0, 1.0], [1.0, 1.0]]
+
+
+@pytest.mark.parametrize("decimals", [2**63, -2**63 - 1, 2**64])
+def test_round_decimals_is_an_int64_argument(decimals):
+    for call in (lambda: rt.round(rt.ones(2), decimals=decimals), lambda: rt.ones(2).round_(decimals=decimals),
+                 lambda: rt.round(rt.ones(2, dtype=rt.int32), decimals=decimals)):
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == "Overflow when unpacking long long"
