@@ -97,7 +97,6 @@ import json
 import math
 import operator
 import random
-import struct
 import sys
 import warnings
 from collections import Counter, defaultdict
@@ -107,6 +106,13 @@ import torch
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT_PATH = ROOT / "tests" / "data" / "catalogue_golden.json.gz"
+
+# The golden encoding and ulp tolerance live in tests/value_codec.py, shared with the tests
+# that read the data back.  Run as `python scripts/make_*.py`, Python puts scripts/ (not the
+# repository root) on sys.path, and tests/ is no package: add tests/ to import it.
+sys.path.insert(0, str(ROOT / "tests"))
+from value_codec import REAL_OF, ULPS, close, dec, dedupe, enc  # noqa: E402
+
 SEED = 20250611
 TILE = 64
 
@@ -114,7 +120,6 @@ INF, NAN = math.inf, math.nan
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
           "complex32", "complex64", "complex128", "uint16", "uint32", "uint64"]
 TD = {n: getattr(torch, n) for n in DTYPES}
-REAL_OF = {"complex32": "float16", "complex64": "float32", "complex128": "float64"}
 BITS = {"bool": 8, "uint8": 8, "int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint16": 16, "uint32": 32,
         "uint64": 64}
 
@@ -224,10 +229,6 @@ INPLACE_SYMBOLS = {"%=", "&=", "|=", "^=", "<<=", ">>="}
 SYMBOL_OF = {"remainder": "%", "bitwise_and": "&", "bitwise_or": "|", "bitwise_xor": "^",
              "bitwise_left_shift": "<<", "bitwise_right_shift": ">>"}
 
-ULPS = {"float16": 2, "bfloat16": 2, "float32": 1, "float64": 1}
-# significand bits (with the implicit one) and minimum normal exponent of each format
-FORMAT = {"float16": (11, -14), "bfloat16": (8, -126), "float32": (24, -126), "float64": (53, -1022)}
-
 # ----------------------------------------------------------------------------- exclusions
 # Inputs where torch 2.13's result is itself wrong (further from the true value than the
 # tolerance) and our library's differs from torch's: kept out of the data, listed in the
@@ -310,36 +311,6 @@ def reference_value(fn, args, dtype):
 
 
 # ----------------------------------------------------------------------------- encoding
-def enc_float(x):
-    x = float(x)
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    mant, exp = x.hex().split("p")
-    if "." in mant:
-        mant = mant.rstrip("0").rstrip(".")
-    return f"{mant}p{exp}"
-
-
-def enc(v):
-    if isinstance(v, (bool, int)):
-        return v
-    if isinstance(v, float):
-        return enc_float(v)
-    if isinstance(v, complex):
-        return [enc_float(v.real), enc_float(v.imag)]
-    raise TypeError(type(v))
-
-
-def dec(v):
-    if isinstance(v, (bool, int)):
-        return v
-    if isinstance(v, str):
-        return float.fromhex(v)
-    return complex(float.fromhex(v[0]), float.fromhex(v[1]))
-
-
 def kind_of(v):
     return {bool: "bool", int: "int", float: "float", complex: "complex"}[type(v)]
 
@@ -362,64 +333,6 @@ def category(name):
     return "integral"
 
 
-# ----------------------------------------------------------------------------- tolerance
-def _bits16(x, fmt):
-    if fmt == "float16":
-        return struct.unpack("<H", struct.pack("<e", x))[0]
-    return struct.unpack("<I", struct.pack("<f", x))[0] >> 16
-
-
-def ordinal(x, fmt):
-    """x's position on the ordered line of fmt's finite values (-0.0 and +0.0 are one point)."""
-    if fmt == "float64":
-        b, sign = struct.unpack("<Q", struct.pack("<d", x))[0], 1 << 63
-    elif fmt == "float32":
-        b, sign = struct.unpack("<I", struct.pack("<f", x))[0], 1 << 31
-    else:
-        b, sign = _bits16(x, fmt), 1 << 15
-    return -(b - sign) if b & sign else b
-
-
-def ulp_of(x, fmt):
-    """The spacing of fmt's values at |x|."""
-    p, emin = FORMAT[fmt]
-    x = abs(x)
-    if x == 0 or not math.isfinite(x):
-        return math.ldexp(1.0, emin - p + 1)
-    e = math.frexp(x)[1] - 1
-    return math.ldexp(1.0, max(e, emin) - p + 1)
-
-
-def close_real(e, g, fmt, n, abs_tol=None):
-    """abs_tol None: a real result (zeros must have the same sign); else a complex component,
-    which may also be abs_tol away (and a zero of either sign is within it)."""
-    if math.isnan(e) or math.isnan(g):
-        return math.isnan(e) and math.isnan(g)
-    if math.isinf(e) or math.isinf(g):
-        return e == g
-    if e == 0 and g == 0 and abs_tol is None:
-        return math.copysign(1, e) == math.copysign(1, g)
-    if abs(ordinal(e, fmt) - ordinal(g, fmt)) <= n:
-        return True
-    return abs_tol is not None and abs(e - g) <= abs_tol
-
-
-def close(rule, dtype, e, g):
-    """Do encoded values e (expected) and g agree under the rule, for a result of `dtype`?"""
-    if rule == "exact" or e == g:
-        return e == g
-    if isinstance(e, list) != isinstance(g, list) or not isinstance(e, (str, list)):
-        return False
-    if isinstance(e, str):
-        return close_real(dec(e), dec(g), dtype, ULPS[dtype])
-    fmt = REAL_OF[dtype]
-    ez, gz = dec(e), dec(g)
-    mag = abs(ez) if all(math.isfinite(c) for c in (ez.real, ez.imag)) else 0.0
-    tol = ulp_of(mag, fmt) if mag else 0.0
-    return (close_real(ez.real, gz.real, fmt, ULPS[fmt], tol)
-            and close_real(ez.imag, gz.imag, fmt, ULPS[fmt], tol))
-
-
 # ----------------------------------------------------------------------------- values
 def rounded(name, v):
     """v rounded to dtype `name` (the exact value, as a Python number)."""
@@ -427,16 +340,6 @@ def rounded(name, v):
     if name == "complex32":
         t = t.to(torch.complex64)
     return t.tolist()[0]
-
-
-def dedupe(values):
-    seen, out = set(), []
-    for v in values:
-        k = json.dumps(enc(v))
-        if k not in seen:
-            seen.add(k)
-            out.append(v)
-    return out
 
 
 def log_uniform(lo_exp, hi_exp):

@@ -104,6 +104,13 @@ import torch
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT_PATH = ROOT / "tests" / "data" / "values_golden.json.gz"
+
+# The golden encoding and ulp tolerance live in tests/value_codec.py, shared with the tests
+# that read the data back.  Run as `python scripts/make_*.py`, Python puts scripts/ (not the
+# repository root) on sys.path, and tests/ is no package: add tests/ to import it.
+sys.path.insert(0, str(ROOT / "tests"))
+from value_codec import REAL_OF, dec, dedupe, enc  # noqa: E402
+
 SEED = 20241121
 TILE = 64
 CHUNK = 3          # < 2 * Vec::size() for every dtype: the "small tensor" (scalar loop) evaluation
@@ -112,7 +119,6 @@ INF, NAN = math.inf, math.nan
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
           "complex32", "complex64", "complex128", "uint16", "uint32", "uint64"]
 TD = {n: getattr(torch, n) for n in DTYPES}
-REAL_OF = {"complex32": "float16", "complex64": "float32", "complex128": "float64"}
 
 BINARY = ["add", "sub", "rsub", "mul", "div", "div_trunc", "div_floor", "true_divide", "floor_divide",
           "eq", "ne", "lt", "le", "gt", "ge"]
@@ -134,36 +140,6 @@ R = random.Random(SEED)
 
 
 # ----------------------------------------------------------------------------- encoding
-def enc_float(x):
-    x = float(x)
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    mant, exp = x.hex().split("p")
-    if "." in mant:
-        mant = mant.rstrip("0").rstrip(".")
-    return f"{mant}p{exp}"
-
-
-def enc(v):
-    if isinstance(v, bool) or isinstance(v, int):
-        return v
-    if isinstance(v, float):
-        return enc_float(v)
-    if isinstance(v, complex):
-        return [enc_float(v.real), enc_float(v.imag)]
-    raise TypeError(type(v))
-
-
-def dec(v):
-    if isinstance(v, (bool, int)):
-        return v
-    if isinstance(v, str):
-        return float.fromhex(v)
-    return complex(float.fromhex(v[0]), float.fromhex(v[1]))
-
-
 def kind_of(v):
     return {bool: "bool", int: "int", float: "float", complex: "complex"}[type(v)]
 
@@ -202,16 +178,6 @@ def rounded(name, v):
     if name == "complex32":
         t = t.to(torch.complex64)
     return t.tolist()[0]
-
-
-def dedupe(values):
-    seen, out = set(), []
-    for v in values:
-        k = json.dumps(enc(v))
-        if k not in seen:
-            seen.add(k)
-            out.append(v)
-    return out
 
 
 def float_edges(name, size):

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import gzip
 import json
-import math
 import operator
 from pathlib import Path
 
 import pytest
 
 import runtime as rt
+from value_codec import dec, enc, flatten
 
 DATA = Path(__file__).parent / "data" / "values_golden.json.gz"
 with gzip.open(DATA, "rt") as _f:
@@ -32,43 +32,6 @@ OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": opera
              "//=": operator.ifloordiv}
 INPLACE_SYMBOLS = {"+=", "-=", "*=", "/=", "//="}
 _INT64_MAX = (1 << 63) - 1
-
-
-# ----------------------------------------------------------------------------- encoding (as the generator's)
-def enc_float(x):
-    x = float(x)
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    mant, exp = x.hex().split("p")
-    if "." in mant:
-        mant = mant.rstrip("0").rstrip(".")
-    return f"{mant}p{exp}"
-
-
-def enc(v):
-    if isinstance(v, (bool, int)):
-        return v
-    if isinstance(v, float):
-        return enc_float(v)
-    if isinstance(v, complex):
-        return [enc_float(v.real), enc_float(v.imag)]
-    raise TypeError(f"unexpected element {v!r} of type {type(v).__name__}")
-
-
-def dec(v):
-    if isinstance(v, (bool, int)):
-        return v
-    if isinstance(v, str):
-        return float.fromhex(v)
-    return complex(float.fromhex(v[0]), float.fromhex(v[1]))
-
-
-def flatten(x):
-    if isinstance(x, list):
-        return [y for item in x for y in flatten(item)]
-    return [x]
 
 
 # ----------------------------------------------------------------------------- replay

@@ -1,0 +1,158 @@
+"""The value goldens' encoding and ulp tolerance, shared by their generators and their tests.
+
+scripts/make_value_golden.py, make_catalogue_golden.py and make_more_golden.py write
+tests/data/*_golden.json.gz with these functions; tests/test_values.py,
+test_catalogue_values.py and test_more_values.py read them back and compare with them.
+Neither torch nor the runtime is imported here (the scripts put tests/ on sys.path to find
+this module).
+
+Encoding (JSON-safe, exact): a float is 'nan' (sign and payload dropped), 'inf', '-inf' or
+float.hex() with trailing zero hex digits dropped ('-0x0p+0' is -0.0); ints and bools as
+they are; a complex as [re, im] of float encodings.
+"""
+from __future__ import annotations
+
+import json
+import math
+import struct
+
+REAL_OF = {"complex32": "float16", "complex64": "float32", "complex128": "float64"}
+# significand bits (with the implicit one) and minimum normal exponent of each format
+FORMAT = {"float16": (11, -14), "bfloat16": (8, -126), "float32": (24, -126), "float64": (53, -1022)}
+# the generators' ulp budgets (written to meta["ulp"]; the tests read them back from there)
+ULPS = {"float16": 2, "bfloat16": 2, "float32": 1, "float64": 1}
+
+
+# ----------------------------------------------------------------------------- encoding
+def enc_float(x):
+    x = float(x)
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    mant, exp = x.hex().split("p")
+    if "." in mant:
+        mant = mant.rstrip("0").rstrip(".")
+    return f"{mant}p{exp}"
+
+
+def enc(v):
+    if isinstance(v, (bool, int)):
+        return v
+    if isinstance(v, float):
+        return enc_float(v)
+    if isinstance(v, complex):
+        return [enc_float(v.real), enc_float(v.imag)]
+    raise TypeError(f"unexpected element {v!r} of type {type(v).__name__}")
+
+
+def dec(v):
+    if isinstance(v, (bool, int)):
+        return v
+    if isinstance(v, str):
+        return float.fromhex(v)
+    return complex(float.fromhex(v[0]), float.fromhex(v[1]))
+
+
+def flatten(x):
+    """The elements of a nested list (Tensor.tolist()), row-major."""
+    if isinstance(x, list):
+        return [y for item in x for y in flatten(item)]
+    return [x]
+
+
+def dedupe(values):
+    """values without repeats, in order; two values are the same when their encodings are
+    (so NaNs of any sign are one value, -0.0 and +0.0 two)."""
+    seen, out = set(), []
+    for v in values:
+        k = json.dumps(enc(v))
+        if k not in seen:
+            seen.add(k)
+            out.append(v)
+    return out
+
+
+# ----------------------------------------------------------------------------- tolerance
+def _bits16(x, fmt):
+    if fmt == "float16":
+        return struct.unpack("<H", struct.pack("<e", x))[0]
+    return struct.unpack("<I", struct.pack("<f", x))[0] >> 16
+
+
+def ordinal(x, fmt):
+    """x's position on the ordered line of fmt's finite values (-0.0 and +0.0 are one point)."""
+    if fmt == "float64":
+        b, sign = struct.unpack("<Q", struct.pack("<d", x))[0], 1 << 63
+    elif fmt == "float32":
+        b, sign = struct.unpack("<I", struct.pack("<f", x))[0], 1 << 31
+    else:
+        b, sign = _bits16(x, fmt), 1 << 15
+    return -(b - sign) if b & sign else b
+
+
+def ulp_of(x, fmt):
+    """The spacing of fmt's values at |x|."""
+    p, emin = FORMAT[fmt]
+    x = abs(x)
+    if x == 0 or not math.isfinite(x):
+        return math.ldexp(1.0, emin - p + 1)
+    e = math.frexp(x)[1] - 1
+    return math.ldexp(1.0, max(e, emin) - p + 1)
+
+
+def close_real(e, g, fmt, n, abs_tol=None):
+    """abs_tol None: a real result (zeros must have the same sign); else a complex component,
+    which may also be abs_tol away (and a zero of either sign is within it)."""
+    if math.isnan(e) or math.isnan(g):
+        return math.isnan(e) and math.isnan(g)
+    if math.isinf(e) or math.isinf(g):
+        return e == g
+    if e == 0 and g == 0 and abs_tol is None:
+        return math.copysign(1, e) == math.copysign(1, g)
+    if abs(ordinal(e, fmt) - ordinal(g, fmt)) <= n:
+        return True
+    return abs_tol is not None and abs(e - g) <= abs_tol
+
+
+def close(rule, dtype, e, g, ulps=ULPS, *, magnitude_overflow_ok=False):
+    """Do encoded values e (expected) and g agree under the rule, for a result of `dtype`,
+    within ulps[fmt] units in the last place?
+
+    A complex component may also differ by one ulp of |e|.  When |e| is beyond float64
+    (complex128 components near the format's max), abs() raises OverflowError: that error
+    propagates unless magnitude_overflow_ok, which instead drops the magnitude tolerance
+    (only the ulp distance counts).  The catalogue goldens' generator and test let it
+    propagate; the more goldens' pass magnitude_overflow_ok=True.
+    """
+    if rule == "exact" or e == g:
+        return e == g
+    if isinstance(e, list) != isinstance(g, list) or not isinstance(e, (str, list)):
+        return False
+    if isinstance(e, str):
+        return close_real(dec(e), dec(g), dtype, ulps[dtype])
+    fmt = REAL_OF[dtype]
+    ez, gz = dec(e), dec(g)
+    try:
+        mag = abs(ez) if all(math.isfinite(c) for c in (ez.real, ez.imag)) else 0.0
+    except OverflowError:      # |z| beyond float64: components near the format's max
+        if not magnitude_overflow_ok:
+            raise
+        mag = 0.0
+    tol = ulp_of(mag, fmt) if mag else 0.0
+    return (close_real(ez.real, gz.real, fmt, ulps[fmt], tol)
+            and close_real(ez.imag, gz.imag, fmt, ulps[fmt], tol))
+
+
+def distance(dtype, e, g):
+    """For failure messages: the ulp distance of two encoded reals (or of each component)."""
+    try:
+        if isinstance(e, str) and isinstance(g, str) and dtype in FORMAT:
+            return f" ({abs(ordinal(dec(e), dtype) - ordinal(dec(g), dtype))} ulp)"
+        if isinstance(e, list) and isinstance(g, list) and dtype in REAL_OF:
+            f = REAL_OF[dtype]
+            return (f" ({abs(ordinal(dec(e[0]), f) - ordinal(dec(g[0]), f))}, "
+                    f"{abs(ordinal(dec(e[1]), f) - ordinal(dec(g[1]), f))} ulp)")
+    except (OverflowError, ValueError):
+        pass
+    return ""
