@@ -95,6 +95,8 @@ class Op:
     tensor_required: bool = False   # at least one argument must be a tensor
     has_out: bool = True   # the function takes out=
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
+    simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
+    finish: tuple = ()     # ((dtype, C function), ...): a pass over each output run after the loop
     line: int = 0
 
 
@@ -322,7 +324,7 @@ _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", 
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required",
             "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
-            "param_args", "exact_params", "method_self", "no_out_numbers")
+            "param_args", "exact_params", "method_self", "no_out_numbers", "simd", "finish")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -442,6 +444,15 @@ def _parse_ops(data, report, dtypes, configs):
                     continue
                 line = expr.key_lines.get(key, sline("expr")) if hasattr(expr, "key_lines") else sline("expr")
                 exprs.append((d, text, line))
+        simd = _typed(report, where, entry, "simd", list, "a list of dtypes", []) or []
+        for d in simd:
+            if d not in supported:
+                report(line_of("simd"), f"{where}: simd dtype {d!r} is not one of the op's dtypes")
+        finish = _typed(report, where, entry, "finish", dict, "a mapping dtype: C function", {}) or {}
+        for d, fn in finish.items():
+            if d not in supported or not isinstance(fn, str) or not fn.isidentifier():
+                report(finish.key_lines.get(d, line_of("finish")),
+                       f"{where}: finish needs one of the op's dtypes mapped to a C function name, got {d!r}: {fn!r}")
         params = _typed(report, where, entry, "params", dict, "a mapping of name: default", {}) or {}
         for p, default in params.items():
             if not (isinstance(default, (bool, int, float)) or default in ("max", "lowest")) or not p.isidentifier():
@@ -517,6 +528,7 @@ def _parse_ops(data, report, dtypes, configs):
             optional=tuple(_typed(report, where, entry, "optional", list, "a list of argument names", []) or []),
             param_args=tuple(_typed(report, where, entry, "param_args", list, "a list of argument names", []) or []),
             exact_params=_typed(report, where, entry, "exact_params", bool, "true or false", False),
+            simd=tuple(simd), finish=tuple(finish.items()),
             method_self=_typed(report, where, entry, "method_self", str, "an argument name", "") or "",
             no_out_numbers=tuple(_typed(report, where, entry, "no_out_numbers", list, "a list of positions", []) or []),
             kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})

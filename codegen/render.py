@@ -124,7 +124,9 @@ def build_context(model: Model) -> dict:
                     ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "")
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
                                     params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
-                                    exact_params=op.exact_params, expr_line=expr_line))
+                                    exact_params=op.exact_params, expr_line=expr_line,
+                                    simd=dtype_name in op.simd or dtype_name in _RND_F or out.name in _RND_F,
+                                    finish=dict(op.finish).get(dtype_name)))
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:
