@@ -449,6 +449,8 @@ def _parse_ops(data, report, dtypes, configs):
             if d not in supported:
                 report(line_of("simd"), f"{where}: simd dtype {d!r} is not one of the op's dtypes")
         finish = _typed(report, where, entry, "finish", dict, "a mapping dtype: C function", {}) or {}
+        if finish and arity != 1:
+            report(line_of("finish"), f"{where}: finish is for unary ops (the kernels call it on their output)")
         for d, fn in finish.items():
             if d not in supported or not isinstance(fn, str) or not fn.isidentifier():
                 report(finish.key_lines.get(d, line_of("finish")),
