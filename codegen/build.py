@@ -61,8 +61,9 @@ def _is_gcc(cc: tuple) -> bool:
 
 
 # Opt-in: code for this machine's CPU only (the library may then crash with SIGILL elsewhere).
-# Without it the build is portable; the float16/bfloat16 block conversions still pick their
-# AVX2/F16C versions at run time (target attributes in the templates, ew_half_simd()).
+# Without it the build is portable; the float16/bfloat16 kernels, the casts and the kernels
+# listed under `simd:` in ops.yaml still get AVX2/F16C(/FMA) flavours, picked at run time
+# (target attributes in the templates, ew_use_avx2()).
 # -mno-fma: GCC (12) vectorises complex multiplication into fmaddsub on FMA CPUs even with
 # -ffp-contract=off, which moves the last bit of complex mul/add(alpha)/addcmul/lerp away from
 # torch's vectorised loop (14 value tests).  Kernels that want an FMA call fma(), as in the
