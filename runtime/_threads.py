@@ -34,7 +34,8 @@ def _config(name, value=None):
     chunk; nt_bytes: output size from which stores are non-temporal (0: never); tile0/tile1:
     tile of a transposed walk (0: no tiling); spin: pause iterations before a worker sleeps;
     cache_bytes/cache_blocks: bounds of the allocator's cache of freed large blocks; f16c:
-    float16 conversions through F16C when the CPU has it (0: the portable code)."""
+    the AVX2/F16C/FMA flavour of the kernels and conversions that have one, when the CPU has
+    them (0: the portable code)."""
     return lib.ew_config(_CONFIG_KEYS.index(name), -1 if value is None else value)
 
 
