@@ -50,7 +50,6 @@ import math
 import os
 import random
 import re
-import struct
 import warnings
 from dataclasses import dataclass, field
 
@@ -63,6 +62,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 
 import runtime as rt  # noqa: E402
 from generated.ops import FUNCTIONS, METHODS  # noqa: E402
+from value_codec import ordinal, ulp_of  # noqa: E402  (the value goldens' distance and ulp)
 
 pytestmark = pytest.mark.torch
 
@@ -535,7 +535,6 @@ def torch_vectorised(case, ns, S, comp=None):
 
 # ------------------------------------------------------------------------------------------- comparison rules
 ULPS = {"float16": 2, "bfloat16": 2, "float32": 1, "float64": 1}
-FORMAT = {"float16": (11, -14), "bfloat16": (8, -126), "float32": (24, -126), "float64": (53, -1022)}
 ULP_OPS = {"rsqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos",
            "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "sigmoid", "erf", "erfc", "erfinv", "lgamma",
            "digamma", "i0", "sinc", "atan2", "xlogy", "logaddexp", "logaddexp2"}
@@ -563,27 +562,6 @@ def rule_of(case, dtype):
         int_exp = e[0] == "tensor" and category(e[2]) in ("integral", "bool")
         return "exact" if int_exp and cat != "complex" else "ulp"
     return "exact"
-
-
-def ordinal(x, fmt):
-    if fmt == "float64":
-        b, sign = struct.unpack("<Q", struct.pack("<d", x))[0], 1 << 63
-    elif fmt == "float32":
-        b, sign = struct.unpack("<I", struct.pack("<f", x))[0], 1 << 31
-    elif fmt == "float16":
-        b, sign = struct.unpack("<H", struct.pack("<e", x))[0], 1 << 15
-    else:
-        b, sign = struct.unpack("<I", struct.pack("<f", x))[0] >> 16, 1 << 15
-    return -(b - sign) if b & sign else b
-
-
-def ulp_of(x, fmt):
-    p, emin = FORMAT[fmt]
-    x = abs(x)
-    if x == 0 or not math.isfinite(x):
-        return math.ldexp(1.0, emin - p + 1)
-    e = math.frexp(x)[1] - 1
-    return math.ldexp(1.0, max(e, emin) - p + 1)
 
 
 def same_bits(e, g):
