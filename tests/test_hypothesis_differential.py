@@ -62,7 +62,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 
 import runtime as rt  # noqa: E402
 from generated.ops import FUNCTIONS, METHODS  # noqa: E402
-from value_codec import ordinal, ulp_of  # noqa: E402  (the value goldens' distance and ulp)
+from value_codec import close_real, ulp_of  # noqa: E402  (the value goldens' ulp rules)
 
 pytestmark = pytest.mark.torch
 
@@ -574,18 +574,6 @@ def same_bits(e, g):
             return math.isnan(e) and math.isnan(g)
         return e == g and math.copysign(1, e) == math.copysign(1, g)
     return e == g and type(e) is type(g)
-
-
-def close_real(e, g, fmt, n, abs_tol=None):
-    if math.isnan(e) or math.isnan(g):
-        return math.isnan(e) and math.isnan(g)
-    if math.isinf(e) or math.isinf(g):
-        return e == g
-    if e == 0 and g == 0 and abs_tol is None:
-        return math.copysign(1, e) == math.copysign(1, g)
-    if abs(ordinal(e, fmt) - ordinal(g, fmt)) <= n:
-        return True
-    return abs_tol is not None and abs(e - g) <= abs_tol
 
 
 def close(rule, dtype, e, g, fmt=None):
