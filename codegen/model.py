@@ -96,7 +96,7 @@ class Op:
     has_out: bool = True   # the function takes out=
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
     simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
-    finish: tuple = ()     # ((dtype, C function), ...): a pass over each output run after the loop
+    finish: tuple = ()     # ((dtype, C function), ...): a unary kernel runs it on its output, a block at a time
     line: int = 0
 
 

@@ -40,6 +40,7 @@ class CType:
 
 _RND = {"float16": "ew_rnd_f16(x)", "bfloat16": "ew_rnd_bf16(x)", "complex32": "ew_rnd_c32(x)"}
 _RND_F = {"float16": "ew_rnd_f16", "bfloat16": "ew_rnd_bf16"}
+HALVES = ("float16", "bfloat16")   # computed on float blocks; their kernels always get an AVX2 flavour
 
 _REDUCED = {  # storage formats computed in another type: (load, store)
     "float16": ("ew_h2f({x})", "ew_f2h((float)({v}))"),
@@ -125,7 +126,7 @@ def build_context(model: Model) -> dict:
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
                                     params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
                                     exact_params=op.exact_params, expr_line=expr_line,
-                                    simd=dtype_name in op.simd or dtype_name in _RND_F or out.name in _RND_F,
+                                    simd=dtype_name in op.simd or dtype_name in HALVES or out.name in HALVES,
                                     finish=dict(op.finish).get(dtype_name)))
     casts, cast_ids = [], {}
     for s in model.dtypes:
@@ -135,7 +136,7 @@ def build_context(model: Model) -> dict:
                               symbol=f"ew_cast_{s.name}_{d.name}"))
     integral = [dict(name=d.name, ctype=d.ctype, signed=d.signed, bits=8 * d.itemsize)
                 for d in model.dtypes if d.category == "integral"]
-    return dict(model=model, header=HEADER, ops_file=ops_file, kernels=kernels, kernel_ids=kernel_ids, casts=casts,
+    return dict(model=model, header=HEADER, ops_file=ops_file, halves=HALVES, kernels=kernels, kernel_ids=kernel_ids, casts=casts,
                 cast_ids=cast_ids, integral=integral, functions=python_functions(model),
                 operators=python_operators(model))
 
