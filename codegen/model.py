@@ -97,6 +97,7 @@ class Op:
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
     simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
     finish: tuple = ()     # ((dtype, C function), ...): a unary kernel runs it on its output, a block at a time
+    block: tuple = ()      # ((dtype, C function), ...): the AVX2 flavour's contiguous loop of a unary kernel
     line: int = 0
 
 
@@ -324,7 +325,7 @@ _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", 
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required",
             "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
-            "param_args", "exact_params", "method_self", "no_out_numbers", "simd", "finish")
+            "param_args", "exact_params", "method_self", "no_out_numbers", "simd", "finish", "block")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -448,13 +449,18 @@ def _parse_ops(data, report, dtypes, configs):
         for d in simd:
             if d not in supported:
                 report(line_of("simd"), f"{where}: simd dtype {d!r} is not one of the op's dtypes")
-        finish = _typed(report, where, entry, "finish", dict, "a mapping dtype: C function", {}) or {}
-        if finish and arity != 1:
-            report(line_of("finish"), f"{where}: finish is for unary ops (the kernels call it on their output)")
-        for d, fn in finish.items():
-            if d not in supported or not isinstance(fn, str) or not fn.isidentifier():
-                report(finish.key_lines.get(d, line_of("finish")),
-                       f"{where}: finish needs one of the op's dtypes mapped to a C function name, got {d!r}: {fn!r}")
+        def c_functions(key, why, dtypes, of):
+            """A mapping dtype: C function name, for a unary op's dtypes among `dtypes`."""
+            fns = _typed(report, where, entry, key, dict, "a mapping dtype: C function", {}) or {}
+            if fns and arity != 1:
+                report(line_of(key), f"{where}: {key} is for unary ops ({why})")
+            for d, fn in fns.items():
+                if d not in dtypes or not isinstance(fn, str) or not fn.isidentifier():
+                    report(fns.key_lines.get(d, line_of(key)),
+                           f"{where}: {key} needs one of the {of} mapped to a C function name, got {d!r}: {fn!r}")
+            return tuple(fns.items())
+        finish = c_functions("finish", "the kernels call it on their output", supported, "op's dtypes")
+        block = c_functions("block", "the kernels call it on contiguous runs", simd, "dtypes under simd")
         params = _typed(report, where, entry, "params", dict, "a mapping of name: default", {}) or {}
         for p, default in params.items():
             if not (isinstance(default, (bool, int, float)) or default in ("max", "lowest")) or not p.isidentifier():
@@ -530,7 +536,7 @@ def _parse_ops(data, report, dtypes, configs):
             optional=tuple(_typed(report, where, entry, "optional", list, "a list of argument names", []) or []),
             param_args=tuple(_typed(report, where, entry, "param_args", list, "a list of argument names", []) or []),
             exact_params=_typed(report, where, entry, "exact_params", bool, "true or false", False),
-            simd=tuple(simd), finish=tuple(finish.items()),
+            simd=tuple(simd), finish=finish, block=block,
             method_self=_typed(report, where, entry, "method_self", str, "an argument name", "") or "",
             no_out_numbers=tuple(_typed(report, where, entry, "no_out_numbers", list, "a list of positions", []) or []),
             kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})

@@ -127,7 +127,7 @@ def build_context(model: Model) -> dict:
                                     params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
                                     exact_params=op.exact_params, expr_line=expr_line,
                                     simd=dtype_name in op.simd or dtype_name in HALVES or out.name in HALVES,
-                                    finish=dict(op.finish).get(dtype_name)))
+                                    finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name)))
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:

@@ -87,6 +87,8 @@ BROKEN = [
      "finish: {float32: ew_sinf_finish}", "op 'mul': finish is for unary ops"),
     ("ops.yaml", "    finish: {float32: ew_sinf_finish}\n", "    finish: {float32: ew sinf}\n", "finish: {float32: ew sinf}",
      "op 'sin': finish needs one of the op's dtypes mapped to a C function name, got 'float32': 'ew sinf'"),
+    ("ops.yaml", "    block: {float32: ew_expf_block}\n", "    block: {float64: ew_expf_block}\n", "block: {float64: ew_expf_block}",
+     "op 'exp': block needs one of the dtypes under simd mapped to a C function name, got 'float64': 'ew_expf_block'"),
     ("dtypes.yaml", "    c4: [c4, c4, c4, c4, c4, c4, c4, c8, c4, c4, c8, c4, c4, ud, ud, ud]\n", "", "  rows:",
      "promotion rows: missing row for dtype 'complex64' (code 'c4')"),
     ("dtypes.yaml", "    i1: [i2, i1, i2, i4, i8,", "    i1: [i2, i1, i2, i8, i8,", "    i1: [i2, i1, i2, i8",

@@ -158,3 +158,42 @@ def test_half_exp_through_the_float_code(dtype):
     got = rt.exp(t).to(rt.float32).tolist()
     want = rt.tensor([expected("exp", x) for x in back], dtype=rt.float32).to(getattr(rt, dtype)).to(rt.float32).tolist()
     assert same(got, want)
+
+
+def in_range(name, n, seed):
+    """float32 values where the AVX2 flavour's two-pass blocks compute (prelude.h: ew_expf_block,
+    ew_trigf_block): random bit patterns and uniform values, |x| <= 89 (exp) or < 2^19."""
+    lim = 89.0 if name == "exp" else 2.0 ** 19 - 0.0625
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        v = struct.unpack("<f", struct.pack("<I", rng.getrandbits(32)))[0]
+        if abs(v) <= lim:            # (no nan)
+            out.append(v)
+        out.append(f32(rng.uniform(-lim, lim)))
+    return out[:n]
+
+
+@pytest.mark.parametrize("name", sorted(FUNCS))
+def test_contiguous_blocks(name, flavour):
+    """Contiguous runs go through the two-pass block functions (64 elements a block, then the
+    tail); a block holding one input outside their range through the element function.  Either
+    way the values are the strided walk's (the element function) and correctly rounded."""
+    xs = in_range(name, 64 * 150 + 37, seed=11)
+    for pos in (64 * 3, 64 * 7 + 63, 64 * 9 + 20):
+        xs[pos] = f32([math.nan, 1e30, -1e30][pos % 3])
+    t = rt.tensor(xs, dtype=rt.float32)
+    got = getattr(rt, name)(t).tolist()
+    check(name, xs, got, lambda x: flavour and abs(x) < 2.0 ** 19)
+    wide = rt.tensor([v for x in xs for v in (x, 0.5)], dtype=rt.float32)
+    assert same(getattr(rt, name)(wide[::2]).tolist(), got)
+    saved = _threads._config("nt_bytes")
+    try:
+        for nt_bytes in (1 << 60, 64):          # ordinary and streaming stores
+            _threads._config("nt_bytes", nt_bytes)
+            for start in (0, 1, 5):              # output alignments
+                inplace = rt.tensor(xs[start:], dtype=rt.float32)
+                getattr(inplace, name + "_")()
+                assert same(inplace.tolist(), got[start:])
+    finally:
+        _threads._config("nt_bytes", saved)
