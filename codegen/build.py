@@ -32,8 +32,11 @@ import cffi
 # -fwrapv: signed integer overflow wraps, as torch's integer kernels do.
 # -ffp-contract=off: no silent FMA; kernels that need fma() say so in ops.yaml.
 # No -ffast-math: it breaks the NaN, inf and signed-zero semantics we test.
+# -Wno-unused-variable: an op's expression need not read every operand (isfinite on bool).
+# Other warnings are printed (build.py: _compile); mixing up pointer types is an error.
 BASE_CFLAGS = ["-O3", "-fPIC", "-pthread", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
-               "-Wall", "-Wno-type-limits", "-Wno-unused-function"]
+               "-Wall", "-Wno-type-limits", "-Wno-unused-function", "-Wno-unused-variable",
+               "-Werror=incompatible-pointer-types"]
 LIBRARY = "_kernels"
 
 
@@ -164,6 +167,8 @@ def _compile(src: Path, obj_cache: Path, include: list, verbose: bool, log, nati
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError(f"compiling {src.name} failed:\n{proc.stderr}")
+    if proc.stderr.strip():      # generated code should compile cleanly: say so when it does not
+        log(f"codegen: warnings compiling {src.name}:\n{proc.stderr.rstrip()}")
     part.replace(obj)
     return obj, True, time.perf_counter() - t0
 

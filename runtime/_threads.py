@@ -25,7 +25,7 @@ def get_num_threads():
 
 
 # The C walker's tunables (iterate.c, enum EW_CFG_*), for tests and tuning.
-_CONFIG_KEYS = ("grain", "chunk", "nt_bytes", "tile0", "tile1", "spin", "cache_bytes", "cache_blocks", "f16c")
+_CONFIG_KEYS = ("grain", "chunk", "nt_bytes", "tile0", "tile1", "spin", "cache_bytes", "cache_blocks", "f16c", "fuse")
 
 
 def _config(name, value=None):
@@ -35,7 +35,8 @@ def _config(name, value=None):
     tile of a transposed walk (0: no tiling); spin: pause iterations before a worker sleeps;
     cache_bytes/cache_blocks: bounds of the allocator's cache of freed large blocks; f16c:
     the AVX2/F16C/FMA flavour of the kernels and conversions that have one, when the CPU has
-    them (0: the portable code)."""
+    them (0: the portable code); fuse: loops that cast an input as they load it, where one
+    stands for a chunked cast into a buffer (0: always the buffer)."""
     return lib.ew_config(_CONFIG_KEYS.index(name), -1 if value is None else value)
 
 

@@ -4,6 +4,7 @@ Each path is forced on small tensors by shrinking its threshold, and must give t
 the plain serial walk gives, and the values of explicit whole-tensor casts."""
 import os
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,7 @@ import runtime as rt
 from runtime import _threads
 from runtime._lib import ffi
 
-PLAIN = dict(grain=1 << 62, chunk=2048, nt_bytes=0, tile0=0, tile1=0)
+PLAIN = dict(grain=1 << 62, chunk=2048, nt_bytes=0, tile0=0, tile1=0, fuse=0)
 STRESSED = [
     dict(grain=16, chunk=64, nt_bytes=0, tile0=0, tile1=0),        # threads, many chunks
     dict(grain=1 << 62, chunk=7, nt_bytes=0, tile0=0, tile1=0),    # odd chunk size
@@ -51,7 +52,13 @@ def data(shape, dtype, seed=0, nonzero=False):
     if dtype == rt.bool:
         vals = [v > 0 for v in vals]
     elif not (dtype.is_floating_point or dtype.is_complex):
-        vals = [int(v) % 256 if dtype == rt.uint8 else int(v) for v in vals]
+        span, half = 1 << (8 * dtype.itemsize), 1 << (8 * dtype.itemsize - 1)
+        if not dtype.is_signed:                       # wrapped into the narrower dtypes' ranges
+            vals = [int(v) % span for v in vals]
+        elif dtype.itemsize < 4:
+            vals = [(int(v) + half) % span - half for v in vals]
+        else:
+            vals = [int(v) for v in vals]
         if nonzero:
             vals = [v or 1 for v in vals]
     elif nonzero:
@@ -114,11 +121,12 @@ def cases():
 CASES = list(cases())
 
 
+@pytest.mark.parametrize("fuse", [0, 1], ids=["buffered", "fused"])
 @pytest.mark.parametrize("stress", range(len(STRESSED)))
-def test_paths_equal_plain_walk(tunables, stress):
+def test_paths_equal_plain_walk(tunables, stress, fuse):
     tunables(PLAIN, 1)
     expected = {name: raw(f()) for name, f in CASES}
-    tunables(STRESSED[stress], 2)
+    tunables(dict(STRESSED[stress], fuse=fuse), 2)
     for name, f in CASES:
         assert raw(f()) == expected[name], name
 
@@ -134,6 +142,51 @@ def test_fused_casts_equal_whole_tensor_casts(tunables):
         out = rt.empty(*x.shape, dtype=rt.complex128)
         rt.mul(x, y, out=out)
         assert raw(out) == raw((x.to(common) * y.to(common)).to(rt.complex128))
+
+
+def fused_loops():
+    """(op, loop dtype, dtype read, its position) of every loop that casts an input as it
+    loads it (render.py: fused_kernels)."""
+    from codegen import model, render
+    root = Path(__file__).resolve().parent.parent
+    ctx = render.build_context(model.load_model(root / "dtypes.yaml", root / "ops.yaml"))
+    return [(k["op"], k["dtype"].name, k["source"], k["fused"][1] - 1) for k in ctx["fused"]]
+
+
+FUSED = fused_loops()
+
+
+@pytest.mark.parametrize("op", sorted({f[0] for f in FUSED}))
+def test_fused_loops_equal_buffered_casts(tunables, op):
+    """Each loop that casts an input as it loads it gives the bytes of the chunked cast into a
+    buffer (fuse=0) and of the op on whole-tensor casts, in every walk: contiguous with
+    ordinary and streaming stores, a broadcast operand, strided inputs, an output of another
+    dtype (a buffered output), in place, threads."""
+    fn = getattr(rt, op)
+    for _, loop, source, pos in (f for f in FUSED if f[0] == op):
+        dl, ds = getattr(rt, loop), getattr(rt, source)
+
+        def args(x, y):        # y, of the dtype read by the loop, at its position
+            return (y, x) if pos == 0 else (x, y)
+
+        def walks():
+            yield fn(*args(data((700,), dl, 1), data((700,), ds, 2)))
+            yield fn(*args(data((700,), dl, 1), data((1,), ds, 2)))
+            yield fn(*args(data((1400,), dl, 1)[::2], data((2100,), ds, 2)[1::3]))
+            yield fn(*args(data((30, 1), dl, 1), data((40,), ds, 2)))
+            yield fn(*args(data((700,), dl, 1), data((700,), ds, 2)), out=rt.empty(700, dtype=rt.complex128))
+            if pos == 1:
+                x = data((700,), dl, 1)
+                getattr(x, op + "_")(data((700,), ds, 2))
+                yield x
+
+        tunables(PLAIN, 1)
+        expected = [raw(t) for t in walks()]
+        x, y = data((700,), dl, 1), data((700,), ds, 2)
+        for cfg in (dict(fuse=1), dict(fuse=1, grain=16, nt_bytes=64)):
+            tunables(cfg, 2)
+            assert [raw(t) for t in walks()] == expected, (loop, source, pos, cfg)
+            assert raw(fn(*args(x, y))) == raw(fn(*args(x, y.to(dl)))), (loop, source, pos, cfg)
 
 
 def test_division_by_zero_in_threads(tunables):
