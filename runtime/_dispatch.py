@@ -9,7 +9,8 @@ from . import checks, promotion
 from ._lib import ffi, tables
 from .creation import NUMBER_TYPES, wrap_scalar
 from .dtypes import BY_NAME
-from .tensor import Tensor, _numel, broadcast_shapes, new_output, output_strides, run, warn_once
+from .tensor import (Tensor, _contiguous_strides_cached, _numel, broadcast_shapes, new_output, output_strides, run,
+                     warn_once)
 
 _CONFIGS = tables.CONFIGS
 _CASTS = tables.CASTS
@@ -163,7 +164,11 @@ def _plan_key(op, args, kwargs):
 def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     """Run `op` on positional operands `args` with keyword params `kwargs` (the op's own
     params are taken from it by name, defaults from ops.yaml)."""
-    key = _plan_key(op, args, kwargs) if out is None else None
+    key = _plan_key(op, args, kwargs) if not inplace else None
+    if key is not None and out is not None:
+        # out= of the result dtype: a plan of its own, recorded by a call with out= that the
+        # general path accepted; what varies per call is checked here (shape, overlap)
+        key = None if type(out) is not Tensor else key + ("out", out._dtype.index)
     if key is not None:
         plan = _PLANS.get(key)
         if plan is not None:
@@ -171,11 +176,19 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
             if not (scalar_b and _numel(args[1]._shape) == 1):
                 shapes = [t._shape for t in args]
                 shape = shapes[0] if all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes)
-                strides = output_strides(shape, args)
-                res = Tensor._empty(shape, result) if strides is None else Tensor._empty_strided(shape, strides, result)
-                if _numel(shape):
-                    run(kernel, res, args, shape, params)
-                return res
+                if out is None:
+                    strides = output_strides(shape, args)
+                    res = Tensor._empty(shape, result) if strides is None else Tensor._empty_strided(shape, strides, result)
+                elif out._shape == shape:
+                    res = out
+                    if out._strides != _contiguous_strides_cached(shape) or any(t._storage is out._storage for t in args):
+                        check_overlap(out, args)
+                else:
+                    res = None              # a resize: the general path
+                if res is not None:
+                    if _numel(shape):
+                        run(kernel, res, args, shape, params)
+                    return res
     return _call_general(op, args, kwargs, out, inplace, method, key)
 
 

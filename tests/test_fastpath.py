@@ -174,3 +174,32 @@ def test_threads_share_the_short_path():
     for t in threads:
         t.join()
     assert not bad
+
+
+def test_out_plans_check_what_varies_per_call():
+    """out= of the result dtype reuses a plan recorded by an earlier out= call (_dispatch.call);
+    shape, overlap and dtype are still decided per call, as the general path decides them."""
+    _dispatch._PLANS.clear()
+    x, y = _values(rt.float32), _values(rt.float32, 7) * 0.5
+    want = _bits(x + y)
+    for _ in range(3):                              # the first records the plan, the next use it
+        out = rt.empty(7)
+        assert rt.add(x, y, out=out) is out and _bits(out) == want
+    assert any(k[-2:] == ("out", rt.float32.index) for k in _dispatch._PLANS if len(k) > 2)
+    for _ in range(2):
+        small = rt.empty(3)
+        with pytest.warns(UserWarning, match="was resized"):
+            rt.add(x, y, out=small)
+        assert small.shape == (7,) and _bits(small) == want
+        with pytest.raises(RuntimeError, match="more than one element of the written-to tensor"):
+            rt.add(x, y, out=rt.empty(1).expand(7))
+        z = rt.arange(10.0)
+        with pytest.raises(RuntimeError, match="some elements of the input tensor"):
+            rt.add(z[:7], y, out=z[1:8])
+        z = x.clone()
+        assert _bits(rt.add(z, y, out=z)) == want      # the same elements, the same way: fine
+        assert _bits(rt.add(x, y, out=rt.empty(14)[::2])) == want
+        wide = rt.empty(7, dtype=rt.float64)           # another dtype: its own plan, a cast
+        assert rt.add(x, y, out=wide).tolist() == (x + y).tolist()
+        with pytest.raises(RuntimeError, match="can't be cast to the desired output type"):
+            rt.add(x, y, out=rt.empty(7, dtype=rt.int32))
