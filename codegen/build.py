@@ -19,6 +19,7 @@ import hashlib
 import importlib.machinery
 import io
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -151,10 +152,21 @@ def _module_source(tmp: Path, cdef: str) -> Path:
     return path
 
 
+# `#line N "ops.yaml"` markers carry ops.yaml's line numbers into every shard.  Without debug
+# information they change no object code, so the cache key leaves the numbers out: an ops.yaml
+# edit that moves lines recompiles the shards whose code changed, not all of them.
+_LINE_NUMBER = re.compile(rb"^#line [0-9]+ ", re.M)
+
+
+def _key_source(src: Path, flags: list) -> bytes:
+    text = src.read_bytes()
+    return text if any(f.startswith("-g") for f in flags) else _LINE_NUMBER.sub(b"#line ", text)
+
+
 def _compile(src: Path, obj_cache: Path, include: list, verbose: bool, log, native: bool = False) -> tuple:
     flags = cflags(native) + [f"-I{d}" for d in include]
     # the key: source, the prelude it includes, compiler and flags (not the temporary include path)
-    digest = hashlib.sha256(src.read_bytes() + (tmp_prelude_text(src) or b"")
+    digest = hashlib.sha256(_key_source(src, flags) + (tmp_prelude_text(src) or b"")
                             + (" ".join(compiler() + cflags(native)) + _native_part(native)).encode())
     obj = obj_cache / f"{src.stem}-{digest.hexdigest()[:20]}.o"
     if obj.exists():

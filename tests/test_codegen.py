@@ -189,3 +189,15 @@ def test_failed_compile_leaves_previous_build(tmp_path, capsys):
     assert "compiling k_eq.c failed" in err and "left as it was" in err
     # the compiler's message points at the expression's line in ops.yaml
     assert f"ops.yaml:{line_of(tmp_path / 'ops.yaml', 'expr: a === b')}:" in err
+
+
+def test_cache_key_ignores_ops_yaml_line_numbers(tmp_path):
+    """A shard that differs only in its `#line N "ops.yaml"` markers (an edit that moved
+    ops.yaml's lines) keeps its cached object, unless the build records debug information."""
+    from codegen import build
+    a, b, c = tmp_path / "a.c", tmp_path / "b.c", tmp_path / "c.c"
+    a.write_text('#line 12 "ops.yaml"\n#define EW_EXPR (a + b)\n#line 3 "k_add.c"\nint x;\n')
+    b.write_text('#line 14 "ops.yaml"\n#define EW_EXPR (a + b)\n#line 3 "k_add.c"\nint x;\n')
+    c.write_text('#line 14 "ops.yaml"\n#define EW_EXPR (a - b)\n#line 3 "k_add.c"\nint x;\n')
+    assert build._key_source(a, ["-O3"]) == build._key_source(b, ["-O3"]) != build._key_source(c, ["-O3"])
+    assert build._key_source(a, ["-O3", "-g"]) != build._key_source(b, ["-O3", "-g"])
