@@ -449,6 +449,7 @@ def _parse_ops(data, report, dtypes, configs):
         for d in simd:
             if d not in supported:
                 report(line_of("simd"), f"{where}: simd dtype {d!r} is not one of the op's dtypes")
+
         def c_functions(key, why, dtypes, of):
             """A mapping dtype: C function name, for a unary op's dtypes among `dtypes`."""
             fns = _typed(report, where, entry, key, dict, "a mapping dtype: C function", {}) or {}
