@@ -287,6 +287,28 @@ def test_allocator_reuses_and_bounds_its_cache():
         _threads._config("cache_blocks", saved[1])
 
 
+def test_big_blocks_start_at_colours_apart():
+    """Big blocks (2 MiB and more) start 512 to 3584 bytes into a page, in turn, where the
+    block has the room: never within 128 bytes of each other, of NumPy's 16 or of a page
+    start, modulo 4096 (an output just ahead of an input there makes its loads wait on the
+    streamed stores they falsely alias).  A block from the cache gets a colour too."""
+    _threads._allocator_cached(release=True)
+    for _ in range(2):                                  # fresh blocks, then the cached ones
+        blocks = [rt.empty(1_000_000, dtype=rt.float32) for _ in range(9)]
+        colours = [t.data_ptr() % 4096 for t in blocks]
+        assert all(c % 64 == 0 and 512 <= c - 64 <= 3584 for c in colours), colours
+        assert len(set(colours[:7])) == 7, colours
+        for t in blocks:                                # the whole data is usable
+            t[-1] = 1.5
+            t[0] = 2.5
+            assert t[-1].item() == 1.5 and t[0].item() == 2.5
+        del blocks, t
+    assert _threads._allocator_cached() >= 9 * 4_000_000
+    _threads._allocator_cached(release=True)
+    exact = rt.empty((4 << 20) - 320, dtype=rt.uint8)   # 256 bytes of room in its 4 MiB block
+    assert exact.data_ptr() % 4096 == 64
+
+
 def test_float16_block_conversions_match_the_scalar_ones():
     """F16C / AVX2 (when the CPU has them) against the portable conversions: every float16 and
     bfloat16, a spread of floats, and the float16 / bfloat16 loop flavours on values with NaN
