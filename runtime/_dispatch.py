@@ -129,9 +129,10 @@ def _params(op, values):
     return structs
 
 
-# The short path: a call whose every argument is a tensor, with no out= and default params,
-# is decided entirely by the ops, dtypes and dims of its operands (and the default dtype).
-# The first such call goes the general way and records its plan; the next ones reuse it.
+# The short path: a call whose every argument is a tensor, with default params (and no out=,
+# or an out= of one dtype: a plan of its own), is decided entirely by the ops, dtypes and dims
+# of its operands (and the default dtype).  The first such call goes the general way and
+# records its plan; the next ones reuse it.
 _PLANS = {}
 _PLAIN_KEYS = ("param_args", "optional", "implicit", "scalarize", "swap", "shortcuts", "returns_self")
 
