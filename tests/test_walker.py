@@ -337,3 +337,61 @@ def test_float16_block_conversions_match_the_scalar_ones():
         assert results[0] == results[1]
     finally:
         _threads._config("f16c", saved)
+
+
+
+# NaN bit patterns through float16, as torch 2.13 gives them on this CPU (its loops convert with
+# F16C: a NaN is made quiet, its sign and payload kept): (input bits, its dtype, op, result bits).
+HALF_NAN_CASES = [
+    (0x7c01, "float16", "add1", 0x7e01), (0xfd55, "float16", "add1", 0xff55), (0x7e13, "float16", "add1", 0x7e13),
+    (0x7c01, "float16", "mul1", 0x7e01), (0x7c01, "float16", "sqrt", 0x7e01),
+    (0x7c01, "float16", "to_float32", 0x7fc02000), (0x7c01, "float16", "via_float64", 0x7e01),
+    (0x7fc12345, "float32", "to_float16", 0x7e09), (0x7f812345, "float32", "to_float16", 0x7e09),
+    (0xffc00000, "float32", "to_float16", 0xfe00), (0x7fc12345, "float32", "to_float16_add1", 0x7e09),
+]
+HALF_NAN_OPS = {
+    "add1": lambda m, t: t + m.tensor(1.0, dtype=m.float16), "mul1": lambda m, t: t * 1, "sqrt": lambda m, t: t.sqrt(),
+    "to_float32": lambda m, t: t.to(m.float32), "via_float64": lambda m, t: t.to(m.float64).to(m.float16),
+    "to_float16": lambda m, t: t.to(m.float16), "to_float16_add1": lambda m, t: t.to(m.float16) + 1.0,
+}
+
+
+def _from_bits(bits, dtype, n):
+    size = 2 if dtype == "float16" else 4
+    t = rt.empty(n, dtype=getattr(rt, dtype))
+    ffi.memmove(ffi.cast("char *", t._ptr), bits.to_bytes(size, "little") * n, size * n)
+    return t
+
+
+def _bits(t):
+    size = t.element_size()
+    b = raw(t)
+    return {int.from_bytes(b[k:k + size], "little") for k in range(0, len(b), size)}
+
+
+@pytest.mark.parametrize("f16c", [1, 0])
+@pytest.mark.parametrize("n", [3, 1000])
+def test_float16_nan_payloads_as_torch(f16c, n):
+    """Every path (F16C or portable; element by element, blocks, bulk casts) gives torch's NaN
+    bits (HALF_NAN_CASES, measured with torch 2.13; test_float16_nan_payloads_in_torch)."""
+    saved = _threads._config("f16c", f16c)
+    try:
+        for bits, dtype, op, want in HALF_NAN_CASES:
+            got = _bits(HALF_NAN_OPS[op](rt, _from_bits(bits, dtype, n)))
+            assert got == {want}, (hex(bits), dtype, op, [hex(g) for g in got])
+    finally:
+        _threads._config("f16c", saved)
+
+
+@pytest.mark.torch
+def test_float16_nan_payloads_in_torch():
+    """HALF_NAN_CASES hold in the installed torch too (its vectorised loops: 1000 elements)."""
+    torch = pytest.importorskip("torch")
+    views = {"float16": torch.int16, "float32": torch.int32}
+    for bits, dtype, op, want in HALF_NAN_CASES:
+        signed = bits - (1 << (16 if dtype == "float16" else 32)) if bits >> (15 if dtype == "float16" else 31) else bits
+        t = torch.full((1000,), signed, dtype=views[dtype]).view(getattr(torch, dtype))
+        r = HALF_NAN_OPS[op](torch, t)
+        size = r.element_size()
+        got = {x & ((1 << (8 * size)) - 1) for x in r.view(views["float16" if size == 2 else "float32"]).tolist()}
+        assert got == {want}, (hex(bits), dtype, op, [hex(g) for g in got])
