@@ -148,7 +148,7 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
     instead of casting chunks into a buffer when that input is the only one to cast (one
     pass over memory instead of two phases: 15-25% faster at memory speed).  One per input
     position and dtype that promotes into the kernel's, but the half types (their buffered
-    casts are bulk conversions with their own NaN handling)."""
+    casts are F16C bulk conversions)."""
     column = {d.name: i for i, d in enumerate(model.dtypes)}
     fused = []
     for kernel_id, k in enumerate(kernels):

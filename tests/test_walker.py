@@ -348,11 +348,13 @@ HALF_NAN_CASES = [
     (0x7c01, "float16", "to_float32", 0x7fc02000), (0x7c01, "float16", "via_float64", 0x7e01),
     (0x7fc12345, "float32", "to_float16", 0x7e09), (0x7f812345, "float32", "to_float16", 0x7e09),
     (0xffc00000, "float32", "to_float16", 0xfe00), (0x7fc12345, "float32", "to_float16_add1", 0x7e09),
+    (0x7c01, "float16", "clone", 0x7c01), (0x7c01, "float16", "strided_copy", 0x7c01),    # copies: the bytes
 ]
 HALF_NAN_OPS = {
     "add1": lambda m, t: t + m.tensor(1.0, dtype=m.float16), "mul1": lambda m, t: t * 1, "sqrt": lambda m, t: t.sqrt(),
     "to_float32": lambda m, t: t.to(m.float32), "via_float64": lambda m, t: t.to(m.float64).to(m.float16),
     "to_float16": lambda m, t: t.to(m.float16), "to_float16_add1": lambda m, t: t.to(m.float16) + 1.0,
+    "clone": lambda m, t: t.clone(), "strided_copy": lambda m, t: t.unsqueeze(1).expand(-1, 2).contiguous(),
 }
 
 
@@ -391,7 +393,7 @@ def test_float16_nan_payloads_in_torch():
     for bits, dtype, op, want in HALF_NAN_CASES:
         signed = bits - (1 << (16 if dtype == "float16" else 32)) if bits >> (15 if dtype == "float16" else 31) else bits
         t = torch.full((1000,), signed, dtype=views[dtype]).view(getattr(torch, dtype))
-        r = HALF_NAN_OPS[op](torch, t)
+        r = HALF_NAN_OPS[op](torch, t).reshape(-1)
         size = r.element_size()
         got = {x & ((1 << (8 * size)) - 1) for x in r.view(views["float16" if size == 2 else "float32"]).tolist()}
         assert got == {want}, (hex(bits), dtype, op, [hex(g) for g in got])
