@@ -236,8 +236,11 @@ class Tensor:
         return self
 
     def copy_(self, src):
+        from ._dispatch import check_overlap
         from .creation import as_tensor_like
-        return self._copy_from(as_tensor_like(src, self._dtype))
+        src = as_tensor_like(src, self._dtype)
+        check_overlap(self, [src])          # torch's errors, where the copy would read what it wrote
+        return self._copy_from(src)
 
     def to(self, dtype=None, copy=False):
         if isinstance(dtype, Tensor):

@@ -521,6 +521,34 @@ def test_setitem():
     assert i.tolist() == [[2, 2, 2], [0, 0, 0]]
 
 
+PARTIAL_OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                   "single memory location. Please clone() the tensor before performing the operation.")
+INTERNAL_OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to a single "
+                    "memory location. Please clone() the tensor before performing the operation.")
+
+
+@pytest.mark.parametrize("code, error, values", [
+    ("t[1:] = t[:-1]", PARTIAL_OVERLAP, None),
+    ("t.view(2, 5)[0] = t[2:7]", PARTIAL_OVERLAP, None),
+    ("t[:-1].copy_(t[1:])", PARTIAL_OVERLAP, None),
+    ("t.expand(2, 10).copy_(rt.zeros(2, 10))", INTERNAL_OVERLAP, None),
+    ("t[:] = t", None, list(range(10))),                    # the same elements, the same way
+    ("t.copy_(t)", None, list(range(10))),
+    ("t[::2] = t[1::2]", None, [1, 1, 3, 3, 5, 5, 7, 7, 9, 9]),   # not dense: torch does not check
+    ("t[:5].copy_(t[5:])", None, [5, 6, 7, 8, 9, 5, 6, 7, 8, 9]),
+])
+def test_copy_into_an_overlapping_tensor(code, error, values):
+    """torch 2.13's answers: a copy that would read elements it has written raises."""
+    t = rt.arange(10.0)
+    if error:
+        with raises_exactly(RuntimeError, error):
+            exec(code)
+        assert t.tolist() == list(range(10))
+    else:
+        exec(code)
+        assert t.tolist() == values
+
+
 def test_clone_and_contiguous_are_copies():
     a = rt.arange(12).reshape(3, 4)
     c = a.T.contiguous()
