@@ -27,6 +27,7 @@ class CType:
     store_fmt: str     # opmath value -> storage value
     param_fmt: str     # ew_scalar -> opmath value (rounded to the dtype first, as Scalar.to<scalar_t>())
     exact_param_fmt: str = ""   # ew_scalar -> opmath value, unrounded (Scalar.to<opmath_t>())
+    itemsize: int = 0           # bytes of the storage type
 
     def load(self, x):
         return self.load_fmt.format(x=x)
@@ -68,7 +69,7 @@ def ctypes_of(model: Model) -> dict:
         exact = param
         if d.name in _REDUCED:   # torch converts a scalar parameter to the dtype itself first
             param = load.format(x=store.format(v=param))
-        out[d.name] = CType(d.name, d.category, d.ctype, op_ctype, load, store, param, exact)
+        out[d.name] = CType(d.name, d.category, d.ctype, op_ctype, load, store, param, exact, d.itemsize)
     return out
 
 
@@ -122,7 +123,7 @@ def build_context(model: Model) -> dict:
                 kernel_ids[(op.name, dtype_name, scalar_b)] = len(kernels)
                 ins = [d] * op.arity
                 if config.condition:      # where: the condition is read as bool from bool or uint8 storage
-                    ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "")
+                    ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "", "", 1)
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
                                     params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
                                     exact_params=op.exact_params, expr_line=expr_line,
@@ -163,7 +164,7 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
             assert load.replace("{x}", "").count("{") == 0, load     # a format string of x alone
             for pos in (0, 1):
                 ins = list(k["ins"])
-                ins[pos] = replace(d, name=f"{s.name}_as_{d.name}", ctype=src.ctype, load_fmt=load)
+                ins[pos] = replace(d, name=f"{s.name}_as_{d.name}", ctype=src.ctype, load_fmt=load, itemsize=src.itemsize)
                 fused.append(dict(k, ins=ins, symbol=f"{k['symbol']}_{'ab'[pos]}_{s.name}", source=s.name,
                                   fused=(kernel_id, pos + 1, cast_ids[(s.name, d.name)])))
     return fused

@@ -397,3 +397,76 @@ def test_float16_nan_payloads_in_torch():
         size = r.element_size()
         got = {x & ((1 << (8 * size)) - 1) for x in r.view(views["float16" if size == 2 else "float32"]).tolist()}
         assert got == {want}, (hex(bits), dtype, op, [hex(g) for g in got])
+
+
+class _GuardedBuffer:
+    """Memory of `nbytes` that ends where an unreadable page begins: a loop reading past the
+    end of a tensor placed at its end faults (SIGSEGV) instead of reading a neighbour's bytes."""
+    _libc = None
+
+    def __init__(self, nbytes):
+        import ctypes
+        import mmap
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.mmap.restype, libc.mmap.argtypes = ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                                                                   ctypes.c_int, ctypes.c_int, ctypes.c_long]
+        libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+        libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+        page = mmap.PAGESIZE
+        self.size = (nbytes + page - 1) // page * page + page
+        base = libc.mmap(None, self.size, mmap.PROT_READ | mmap.PROT_WRITE, mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS,
+                         -1, 0)
+        assert base not in (None, ctypes.c_void_p(-1).value), ctypes.get_errno()
+        self.base, self._libc = base, libc
+        assert libc.mprotect(base + self.size - page, page, 0) == 0, ctypes.get_errno()     # 0: PROT_NONE
+        self.address = base + self.size - page - nbytes
+
+    def __del__(self):
+        if self._libc is not None:
+            self._libc.munmap(self.base, self.size)
+
+
+def _guarded_copy(t):
+    """A copy of 1-d tensor t whose memory ends at an unreadable page."""
+    from runtime._dlpack import _wrap
+    buf = _GuardedBuffer(t.nbytes)
+    g = _wrap(buf.address, t.nbytes, buf, tuple(t.shape), (1,), t.dtype)
+    g.copy_(t)
+    return g
+
+
+STRIDE2 = [("f32 add", "float32", lambda a, b, out=None: rt.add(a, b, out=out)),
+           ("f32 add alpha", "float32", lambda a, b, out=None: rt.add(a, b, alpha=-3, out=out)),
+           ("f64 mul", "float64", lambda a, b, out=None: rt.mul(a, b, out=out)),
+           ("i32 add", "int32", lambda a, b, out=None: rt.add(a, b, out=out)),
+           ("i64 mul", "int64", lambda a, b, out=None: rt.mul(a, b, out=out)),
+           ("f32 div", "float32", lambda a, b, out=None: rt.div(a, b, out=out)),
+           ("c64 mul", "complex64", lambda a, b, out=None: rt.mul(a, b, out=out)),
+           ("f64 sub", "float64", lambda a, b, out=None: rt.sub(a, b, out=out))]
+
+
+@pytest.mark.parametrize("f16c", [1, 0])
+@pytest.mark.parametrize("name,dtype,op", STRIDE2, ids=[c[0] for c in STRIDE2])
+def test_stride2_inputs_equal_contiguous_ones(tunables, f16c, name, dtype, op):
+    """Inputs at stride 2 (a[::2]; kernels.c deinterleaves them a block at a time with vector
+    shuffles): the bytes of the same op on contiguous copies, for lengths around the vector
+    and block sizes, streamed or not, into outputs at every offset within a 64-byte line, with
+    the inputs' last element the last readable one of their memory."""
+    saved = _threads._config("f16c", f16c)
+    try:
+        dt = getattr(rt, dtype)
+        for n in (1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 63, 64, 65, 130, 600, 2001):
+            a = _guarded_copy(data((2 * n - 1,), dt, 1, nonzero=True))
+            b = _guarded_copy(data((2 * n,), dt, 2, nonzero=True))[1:]
+            x, y = a[::2], b[::2]
+            assert x.stride() == y.stride() == (2,) and x.shape == y.shape == (n,)
+            want = raw(op(x.contiguous(), y.contiguous()))
+            for nt_bytes in (0, 64):
+                tunables(dict(PLAIN, nt_bytes=nt_bytes), 1)
+                assert raw(op(x, y)) == want, (n, nt_bytes)
+                for k in range(1, 64 // dt.itemsize, 3):
+                    out = rt.empty(n + k, dtype=dt)[k:]
+                    op(x, y, out=out)
+                    assert raw(out) == want, (n, nt_bytes, k)
+    finally:
+        _threads._config("f16c", saved)
