@@ -15,12 +15,20 @@ so its column is the same measurement in both thread sections.
 The bandwidth reference is benchmarks/stream.c, a STREAM-like copy/add compiled at
 start-up (ordinary and non-temporal stores), over float32 arrays of the same size.
 
+Every case runs, at each thread count, in a fresh process of its own (this script with
+--worker): a library's fresh output then comes from where it would in a program that runs
+just that operation, not from memory the cases before it left in glibc's heap.  (In one
+process for all cases, torch's 40 MB outputs of the 2-thread int32 add sometimes came from
+such holes without a page fault, and sometimes not: 2.1-22 ms per call depending on the
+cases run before.)
+
 Before timing, every case's result is compared with torch's byte for byte (values of
 the transcendental ops may differ in the last bit: libm against SLEEF)."""
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import platform
 import statistics
@@ -345,6 +353,49 @@ def stream_rows(n, threads, repeat):
     return rows
 
 
+WORKER_ROW = "row: "
+
+
+def run_case(case, nt, args):
+    """The rows of one case at `nt` threads, one per output mode (the worker's job)."""
+    set_threads(nt)
+    rows = []
+    for mode in case.out_modes:
+        if mode not in args.modes.split(","):
+            continue
+        fns = callables(case, mode)
+        if not fns:
+            continue
+        inner = 2000 if case.group == "latency" else 1
+        best = None
+        for _ in range(args.retries + 1):    # again while other processes disturbed it
+            if args.idle < 1:
+                wait_idle(args.idle, args.idle_wait)
+            samples, other = measure(fns, args.repeat, inner, args.gap if nt > 1 else 0.0)
+            if best is None or other < best[1]:
+                best = samples, other
+            if other <= args.noise:
+                break
+        samples, other = best
+        label = case.name + (", out=" if mode == "out" else "") + (" (*)" if other > args.noise else "")
+        rows.append(dict(case=label, threads=nt, bytes=case.nbytes(), times=samples))
+        del fns, samples
+        gc.collect()
+    return rows
+
+
+def run_isolated(case, nt, args):
+    """run_case in a fresh process (this script with --worker)."""
+    cmd = [sys.executable, __file__, "--worker", case.name, "--threads", str(nt), "--n", str(args.n),
+           "--repeat", str(args.repeat), "--modes", args.modes, "--gap", str(args.gap), "--idle", str(args.idle),
+           "--idle-wait", str(args.idle_wait), "--noise", str(args.noise), "--retries", str(args.retries)]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode:
+        sys.stderr.write(done.stderr)
+        raise SystemExit(f"benchmark worker for {case.name!r} at {nt} thread(s) failed ({done.returncode})")
+    return [json.loads(line[len(WORKER_ROW):]) for line in done.stdout.splitlines() if line.startswith(WORKER_ROW)]
+
+
 # ---------------------------------------------------------------------------- report
 def fmt_ms(s):
     m = statistics.median(s) * 1e3
@@ -411,8 +462,13 @@ def main(argv=None):
     p.add_argument("--retries", type=int, default=3, help="measurements of a disturbed case (default %(default)s)")
     p.add_argument("--no-check", action="store_true", help="skip comparing results with torch")
     p.add_argument("--markdown", type=Path, help="also write the tables to this file")
+    p.add_argument("--worker", help=argparse.SUPPRESS)    # internal: time this one case, print its rows
     args = p.parse_args(argv)
-    modes = args.modes.split(",")
+    if args.worker:
+        case = next(c for c in cases(args.n) if c.name == args.worker)
+        for row in run_case(case, int(args.threads), args):
+            print(WORKER_ROW + json.dumps(row), flush=True)
+        return 0
     threads = [int(t) for t in args.threads.split(",")]
     all_cases = cases(args.n, args.only)
     print(environment())
@@ -438,33 +494,13 @@ def main(argv=None):
 
     rows = []
     for nt in threads:
-        set_threads(nt)
         if args.idle < 1:
             wait_idle(args.idle, args.idle_wait)
         rows += stream_rows(args.n, nt, args.repeat)
         for case in all_cases:
-            for mode in case.out_modes:
-                if mode not in modes:
-                    continue
-                fns = callables(case, mode)
-                if not fns:
-                    continue
-                inner = 2000 if case.group == "latency" else 1
-                best = None
-                for _ in range(args.retries + 1):    # again while other processes disturbed it
-                    if args.idle < 1:
-                        wait_idle(args.idle, args.idle_wait)
-                    samples, other = measure(fns, args.repeat, inner, args.gap if nt > 1 else 0.0)
-                    if best is None or other < best[1]:
-                        best = samples, other
-                    if other <= args.noise:
-                        break
-                samples, other = best
-                label = case.name + (", out=" if mode == "out" else "") + (" (*)" if other > args.noise else "")
-                rows.append(dict(case=label, threads=nt, bytes=case.nbytes(), times=samples))
-                print(table(rows[-1:]).splitlines()[-1], flush=True)
-                del fns, samples
-                gc.collect()
+            for row in run_isolated(case, nt, args):
+                rows.append(row)
+                print(table([row]).splitlines()[-1], flush=True)
     text = table(rows)
     print("\n" + text)
     if args.markdown:
