@@ -3,14 +3,25 @@ from ._lib import tables
 
 
 class dtype:
-    """A tensor element type, printed as `runtime.float32` (torch: `torch.float32`)."""
+    """A tensor element type, printed as `runtime.float32` (torch: `torch.float32`).
+
+    As torch's, the dtypes are the only instances and they are immutable: the kernels trust
+    `itemsize` and `index`, so a made-up or altered dtype would corrupt memory."""
     __slots__ = ("name", "index", "c10_name", "cpp_name", "category", "itemsize", "is_signed",
                  "scalar_name", "max", "_complex", "_real")
 
-    def __init__(self, index, name, c10, cpp, category, itemsize, signed, scalar_name, max_):
-        self.index, self.name, self.c10_name, self.cpp_name = index, name, c10, cpp
-        self.category, self.itemsize, self.is_signed = category, itemsize, signed
-        self.scalar_name, self.max = scalar_name, max_
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("cannot create 'runtime.dtype' instances")
+
+    def __init_subclass__(cls, **kwargs):
+        raise TypeError("type 'runtime.dtype' is not an acceptable base type")
+
+    def __setattr__(self, name, value):
+        if name in dtype.__slots__:
+            raise AttributeError(f"attribute '{name}' of 'runtime.dtype' objects is not writable")
+        raise AttributeError(f"'runtime.dtype' object has no attribute '{name}'")
+
+    __delattr__ = __setattr__
 
     @property
     def is_floating_point(self):
@@ -35,17 +46,25 @@ class dtype:
         return (_by_name, (self.name,))
 
 
+def _make(**fields):
+    d = object.__new__(dtype)
+    for k, v in fields.items():
+        object.__setattr__(d, k, v)
+    return d
+
+
 ALL = []
 BY_NAME = {}
 for _i, (_name, _c10, _cpp, _cat, _size, _signed, _aliases, _cx, _re, _scalar, _max) in enumerate(tables.DTYPES):
-    _d = dtype(_i, _name, _c10, _cpp, _cat, _size, _signed, _scalar, _max)
+    _d = _make(index=_i, name=_name, c10_name=_c10, cpp_name=_cpp, category=_cat, itemsize=_size,
+               is_signed=_signed, scalar_name=_scalar, max=_max)
     ALL.append(_d)
     BY_NAME[_name] = _d
     for _a in _aliases:
         BY_NAME[_a] = _d
 for _d, (_name, *_rest, _cx, _re, _scalar, _max) in zip(ALL, tables.DTYPES):
-    _d._complex = BY_NAME[_cx] if _cx else None
-    _d._real = BY_NAME[_re] if _re else None
+    object.__setattr__(_d, "_complex", BY_NAME[_cx] if _cx else None)
+    object.__setattr__(_d, "_real", BY_NAME[_re] if _re else None)
 
 
 def _by_name(name):
