@@ -3,23 +3,26 @@ compute_types, driven by the op's config flags) -> post-checks -> kernel lookup 
 broadcast, cast, run.  The order of the errors is torch's."""
 from __future__ import annotations
 
+import sys
 import warnings
 
 from . import checks, promotion
 from ._lib import ffi, tables
 from .creation import NUMBER_TYPES, wrap_scalar
 from .dtypes import BY_NAME
+from .scalars import number, type_name
 from .tensor import (Tensor, _contiguous_strides_cached, _numel, broadcast_shapes, new_output, output_strides, run,
                      warn_once)
 
+_NUMBER_SET = frozenset(NUMBER_TYPES)
 _CONFIGS = tables.CONFIGS
 _CASTS = tables.CASTS
 _BUCKET_DIM, _BUCKET_ZERO, _BUCKET_WRAPPED = 0, 1, 2
 
 
 def is_operand(x):
-    """Can a Python operator take x as its other operand?"""
-    return isinstance(x, (Tensor,) + NUMBER_TYPES)
+    """Can a Python operator take x as its other operand? (NumPy scalars are numbers)"""
+    return isinstance(x, (Tensor,) + NUMBER_TYPES) or number(x) is not None
 
 
 def select(variants, value, error):
@@ -57,11 +60,20 @@ def _matches(kinds, arg, want):
 def _kind(x):
     if x is None:
         return "none"
-    return "number" if isinstance(x, NUMBER_TYPES) else "tensor:" + x.dtype.category
+    if isinstance(x, Tensor):
+        return "tensor:" + x.dtype.category
+    return "number" if number(x) is not None else "other"     # other: the binding error names it
+
+
+def _plain(x):
+    if type(x) in _NUMBER_SET or isinstance(x, Tensor):
+        return x
+    n = number(x)
+    return x if n is None else n
 
 
 def _type_name(x):
-    return "Tensor" if isinstance(x, Tensor) else type(x).__name__
+    return "Tensor" if isinstance(x, Tensor) else type_name(x)
 
 
 def _annotate(signature, args):
@@ -97,8 +109,8 @@ def _bind(op, args, method=None):  # noqa: C901
     for pos, x in enumerate(args):
         if isinstance(x, Tensor) and not (pos and op["scalarize"]):   # a Scalar overload takes no tensors
             operands.append(x)
-        elif isinstance(x, NUMBER_TYPES) and pos in op["numbers"]:
-            operands.append(wrap_scalar(x))
+        elif pos in op["numbers"] and (type(x) in _NUMBER_SET or number(x) is not None):
+            operands.append(wrap_scalar(number(x)))
         else:
             raise _binding_error(op, args, pos, method)
     if op["tensor_required"] and not any(isinstance(x, Tensor) for x in args):
@@ -196,6 +208,10 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
 def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C901 - torch's steps, in order
     cfg = _CONFIGS[op["config"]]
     name = op["function"] or op["name"]
+    # NumPy scalars act as the Python numbers they hold, in every position
+    args = tuple(_plain(a) for a in args)
+    if kwargs:
+        kwargs = {k: _plain(v) for k, v in kwargs.items()}
     if op["param_args"]:     # lerp(x, y, 0.5): a number argument that the kernel takes as a param
         named = dict(zip(op["args"], args))
         kwargs = dict(kwargs or {}, **{p: named[p] for p in op["param_args"] if p in named})
@@ -427,13 +443,27 @@ def _param_value(name, default, value, common, op):
 
 
 def _resize_out(out, shape):
-    """torch resizes a wrongly shaped out= (warning when it held elements)."""
+    """torch resizes a wrongly shaped out= (warning when it held elements): contiguous, at its
+    storage offset, inside its storage when that is big enough (a view writes into its base);
+    a storage the runtime does not own (NumPy's, DLPack's) never grows.  Where torch would
+    grow a storage other tensors share, we refuse: their views could not follow it."""
     if _numel(out._shape):
         warnings.warn(f"An output with one or more elements was resized since it had shape {list(out._shape)}, "
                       f"which does not match the required output shape {list(shape)}. This behavior is "
                       "deprecated, and in a future PyTorch release outputs will not be resized unless they have "
                       "zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
                       "elements with t.resize_(0).", UserWarning, stacklevel=4)
-    fresh = Tensor._empty(shape, out.dtype)
-    out._storage, out._ptr, out._shape, out._strides, out._offset = (
-        fresh._storage, fresh._ptr, fresh._shape, fresh._strides, 0)
+    size = out.dtype.itemsize
+    need = (out._offset + _numel(shape)) * size
+    storage = out._storage
+    if need > storage.nbytes:
+        if storage.owner is not None:
+            raise RuntimeError("Trying to resize storage that is not resizable")
+        if sys.getrefcount(storage) > 3:        # out's, ours and getrefcount's own
+            raise RuntimeError(f"cannot resize out= to {list(shape)}: it would grow a storage that other tensors "
+                               "share (the runtime does not move shared storage); pass an out= of the result's "
+                               "shape, or a tensor of its own")
+        fresh = Tensor._empty((need // size,), out.dtype)
+        ffi.memmove(ffi.cast("char *", fresh._ptr), ffi.cast("char *", storage.ptr), storage.nbytes)
+        out._storage, out._ptr = fresh._storage, fresh._storage.ptr + out._offset * size
+    out._shape, out._strides = tuple(shape), _contiguous_strides_cached(tuple(shape))

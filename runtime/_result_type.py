@@ -1,6 +1,6 @@
 """result_type(x, y): the dtype an op over tensors and Python numbers computes in."""
-from .creation import NUMBER_TYPES
 from .promotion import result_type_of, scalar_dtype
+from .scalars import number, type_name
 from .tensor import Tensor
 
 
@@ -9,9 +9,9 @@ def result_type(tensor, other):
     for pos, x in enumerate((tensor, other)):
         if isinstance(x, Tensor):
             operands.append((x.dtype, 0 if x.ndim else 1))
-        elif isinstance(x, NUMBER_TYPES):
-            operands.append((scalar_dtype(x), 2))
+        elif number(x) is not None:
+            operands.append((scalar_dtype(number(x)), 2))
         else:
             raise TypeError(f"result_type(): argument '{('tensor', 'other')[pos]}' (position {pos + 1}) "
-                            f"must be Tensor or Number, not {type(x).__name__}")
+                            f"must be Tensor or Number, not {type_name(x)}")
     return result_type_of(operands)

@@ -4,6 +4,7 @@ functions do; named checks (alpha) see the computed common dtype.  Texts come fr
 ops.yaml, through generated/tables.py."""
 from ._lib import tables
 from .dtypes import BY_NAME
+from .scalars import check_fits
 
 
 _ERRORS = {"RuntimeError": RuntimeError, "NotImplementedError": NotImplementedError,
@@ -73,28 +74,6 @@ def decimals_fits(texts, common, value):
     """round's decimals is an int64 argument: torch's parser refuses a wider Python int."""
     if isinstance(value, int) and not -(1 << 63) <= value < (1 << 63):
         raise ValueError(texts["message"])
-
-
-def check_fits(value, dt):
-    """c10's checked_convert of a Python number to dt: RuntimeError when it overflows.
-    Unsigned types accept -max..max (two's complement wrap), floats accept inf and nan."""
-    if dt.category == "bool":
-        return
-    if isinstance(value, complex) and not dt.is_complex and value.imag != 0:
-        raise RuntimeError(f"value cannot be converted to type {dt.scalar_name} without overflow")
-    if isinstance(value, complex) and not dt.is_complex:
-        value = value.real
-    if dt.category == "integral":
-        bits = dt.itemsize * 8
-        hi = (1 << (bits - (1 if dt.is_signed else 0))) - 1
-        lo = -hi - 1 if dt.is_signed else -hi
-        ok = lo <= value <= hi
-    else:
-        limit = (dt.to_real() if dt.is_complex else dt).max
-        parts = (value.real, value.imag) if isinstance(value, complex) else (value,)
-        ok = all(abs(p) <= limit or p != p or abs(p) == float("inf") for p in map(float, parts))
-    if not ok:
-        raise RuntimeError(f"value cannot be converted to type {dt.scalar_name} without overflow")
 
 
 def same_dtypes(texts, operands, out):
