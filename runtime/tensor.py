@@ -10,6 +10,7 @@ import warnings
 
 from ._lib import fastcall, ffi, lib, tables
 from .dtypes import BY_NAME, dtype
+from .scalars import check_fits, int_arg, number, overflow, size_arg, type_name
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
@@ -82,20 +83,23 @@ def _numel(shape):
 
 
 def check_shape(shape, itemsize=1):
-    """Validate a shape (tuple of non-negative ints) and its byte size."""
-    out = []
+    """Validate a new tensor's shape (a tuple of ints, from size_arg) and its byte size, before
+    anything is allocated."""
     for s in shape:
-        if isinstance(s, bool) or not isinstance(s, int):
-            try:
-                s = operator.index(s)
-            except TypeError:
-                raise TypeError(f"size must be a tuple of ints, but got an element of type {type(s).__name__}") from None
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(shape)}")
-        out.append(s)
-    if _numel(out) * itemsize > _INT64_MAX:
-        raise RuntimeError(f"Storage size calculation overflowed with sizes={out}")
-    return tuple(out)
+    if _numel(shape) * itemsize > _INT64_MAX:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={list(shape)}")
+    return tuple(shape)
+
+
+def check_numel(shape):
+    """c10's safe_compute_numel for a view's sizes: a negative size or a product past int64."""
+    n = 1
+    for s in shape:
+        n *= s
+    if n > _INT64_MAX or any(s < 0 for s in shape):
+        raise RuntimeError("numel: integer multiplication overflow")
 
 
 class Size(tuple):
@@ -158,12 +162,12 @@ class Tensor:
     def size(self, dim=None):
         if dim is None:
             return Size(self._shape)
-        return self._shape[self._dim(dim)]
+        return self._shape[self._dim(dim, scalar="size")]
 
     def stride(self, dim=None):
         if dim is None:
             return self._strides
-        return self._strides[self._dim(dim)]
+        return self._strides[self._dim(dim, scalar="stride")]
 
     @property
     def ndim(self):
@@ -208,9 +212,17 @@ class Tensor:
             expected *= n
         return True
 
-    def _dim(self, dim, ndim=None):
+    def _dim(self, dim, ndim=None, scalar=None, fname=None, argname="dim", pos=1):
+        """torch's maybe_wrap_dim: a dim in [-ndim, ndim); a 0-dim tensor takes -1 and 0, or
+        none at all for `scalar` (size(), stride()).  TypeError for what is not an int."""
         ndim = self.ndim if ndim is None else ndim
-        dim = operator.index(dim)
+        d = int_arg(dim)
+        if d is None:
+            fname = fname or scalar or "dim"
+            raise TypeError(f"{fname}(): argument '{argname}' (position {pos}) must be int, not {type_name(dim)}")
+        dim = d
+        if ndim == 0 and scalar:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         lo, hi = (-1, 0) if ndim == 0 else (-ndim, ndim - 1)
         if not lo <= dim <= hi:
             raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})")
@@ -229,7 +241,13 @@ class Tensor:
     def _copy_from(self, src):
         """self[...] = src, broadcasting src and converting its dtype with the cast loops."""
         shape = self._shape
-        broadcast_shapes(shape, src._shape)
+        if src._shape != shape:
+            full = broadcast_shapes(shape, src._shape)
+            if full != shape:
+                raise RuntimeError(f"output with shape {list(shape)} doesn't match the broadcast shape {list(full)}")
+            if len(src._shape) > len(shape):        # leading size-1 dims: dropped
+                k = len(src._shape) - len(shape)
+                src = src._view(src._shape[k:], src._strides[k:], src._offset)
         if _numel(shape) == 0:
             return self
         run(tables.CASTS[src._dtype.index][self._dtype.index], self, [src], shape)
@@ -237,8 +255,11 @@ class Tensor:
 
     def copy_(self, src):
         from ._dispatch import check_overlap
-        from .creation import as_tensor_like
-        src = as_tensor_like(src, self._dtype)
+        if not isinstance(src, Tensor):
+            v = number(src)
+            if v is None:
+                raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type_name(src)}")
+            src = _number_tensor(v)
         check_overlap(self, [src])          # torch's errors, where the copy would read what it wrote
         return self._copy_from(src)
 
@@ -342,11 +363,17 @@ class Tensor:
 
     def __int__(self):
         v = self.item()
-        return int(v.real) if isinstance(v, complex) else int(v)
+        if isinstance(v, complex):
+            check_fits(v, BY_NAME["int64"])       # torch: item().toLong(), checked
+            v = v.real
+        return int(v)
 
     def __float__(self):
         v = self.item()
-        return float(v.real) if isinstance(v, complex) else float(v)
+        if isinstance(v, complex):
+            check_fits(v, BY_NAME["float64"])
+            v = v.real
+        return float(v)
 
     def __complex__(self):
         return complex(self.item())
@@ -373,6 +400,9 @@ class Tensor:
     __str__ = __repr__
 
     # ------------------------------------------------------------------ interop
+    # NumPy's operators and ufuncs defer to ours: np.float64(1) + t is t.__radd__, a tensor
+    __array_ufunc__ = None
+
     @property
     def __array_interface__(self):
         """NumPy's view of this tensor's memory (np.asarray(t) shares it, strides included)."""
@@ -418,20 +448,37 @@ class Tensor:
         return self._view(shape, strides, offset)
 
     def __setitem__(self, index, value):
-        self[index].copy_(value)
+        # torch's order: the value is converted (and range-checked) before the index is read
+        if isinstance(value, Tensor):
+            src = value
+        else:
+            v = number(value)
+            if v is None:
+                raise TypeError(f"can't assign a {type_name(value)} to a runtime.{self._dtype.c10_name}Tensor")
+            src = _setitem_value(v, self._dtype)
+        dst = self[index]
+        if src._shape != dst._shape and src._shape:   # torch's copy_to: leading 1s dropped, then expand
+            k = 0
+            while k < len(src._shape) and src._shape[k] == 1:
+                k += 1
+            src = src._view(src._shape[k:], src._strides[k:], src._offset).expand(dst._shape)
+        dst.copy_(src)
 
     def transpose(self, dim0, dim1):
-        d0, d1 = self._dim(dim0), self._dim(dim1)
+        d0 = self._dim(dim0, fname="transpose", argname="dim0", pos=1)
+        d1 = self._dim(dim1, fname="transpose", argname="dim1", pos=2)
         shape, strides = list(self._shape), list(self._strides)
-        shape[d0], shape[d1] = shape[d1], shape[d0]
-        strides[d0], strides[d1] = strides[d1], strides[d0]
+        if shape:
+            shape[d0], shape[d1] = shape[d1], shape[d0]
+            strides[d0], strides[d1] = strides[d1], strides[d0]
         return self._view(shape, strides, self._offset)
 
     swapaxes = transpose
 
     def permute(self, *dims):
-        if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
-            dims = tuple(dims[0])
+        if not dims:
+            raise TypeError('permute() missing 1 required positional arguments: "dims"')
+        dims = size_arg("permute", dims, "dims")
         if len(dims) != self.ndim:
             raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
                                f"the length of the desired ordering of dimensions i.e. input.dim() = {self.ndim} "
@@ -450,7 +497,8 @@ class Tensor:
                           "deprecated and it will throw an error in a future release. Consider `x.mT` to transpose "
                           "batches of matrices or `x.permute(*runtime.arange(x.ndim - 1, -1, -1))` to reverse the "
                           "dimensions of a tensor.")
-        return self.permute(*reversed(range(self.ndim)))
+        n = self.ndim
+        return self._view(self._shape[::-1], self._strides[::-1], self._offset) if n else self
 
     def t(self):
         if self.ndim > 2:
@@ -458,7 +506,7 @@ class Tensor:
         return self.T
 
     def unsqueeze(self, dim):
-        d = self._dim(dim, self.ndim + 1)
+        d = self._dim(dim, self.ndim + 1, fname="unsqueeze")
         shape, strides = list(self._shape), list(self._strides)
         stride = shape[d] * strides[d] if d < self.ndim else 1
         shape.insert(d, 1)
@@ -467,22 +515,32 @@ class Tensor:
 
     def squeeze(self, dim=None):
         if dim is None:
-            keep = [i for i, n in enumerate(self._shape) if n != 1]
+            drop = set(range(self.ndim))
+        elif isinstance(dim, (tuple, list)):
+            drop = {self._dim(d, fname="squeeze") for d in size_arg("squeeze", (dim,), "dim")}
         else:
-            d = self._dim(dim)
-            keep = [i for i in range(self.ndim) if i != d or self._shape[i] != 1]
+            drop = {self._dim(dim, fname="squeeze")}
+        keep = [i for i in range(self.ndim) if i not in drop or self._shape[i] != 1]
         return self._view([self._shape[i] for i in keep], [self._strides[i] for i in keep], self._offset)
 
+    def _typename(self):
+        return f"runtime.{self._dtype.c10_name}Tensor{{{list(self._shape)}}}"
+
     def expand(self, *sizes):
-        if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
-            sizes = tuple(sizes[0])
+        if not sizes:
+            raise TypeError('expand() missing 1 required positional arguments: "size"')
+        sizes = size_arg("expand", sizes)
         lead = len(sizes) - self.ndim
         if lead < 0:
-            raise RuntimeError(f"expand: the number of sizes provided ({len(sizes)}) must be greater or equal "
-                               f"to the number of dimensions in the tensor ({self.ndim})")
+            raise RuntimeError(f"expand({self._typename()}, size={list(sizes)}): the number of sizes provided "
+                               f"({len(sizes)}) must be greater or equal to the number of dimensions in the tensor "
+                               f"({self.ndim})")
         shape, strides = [], []
         for i, n in enumerate(sizes):
             if i < lead:
+                if n == -1:
+                    raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a leading, "
+                                       f"non-existing dimension {i}")
                 shape.append(n)
                 strides.append(0)
                 continue
@@ -497,28 +555,42 @@ class Tensor:
                 raise RuntimeError(f"The expanded size of the tensor ({n}) must match the existing size ({own}) at "
                                    f"non-singleton dimension {i}.  Target sizes: {list(sizes)}.  "
                                    f"Tensor sizes: {list(self._shape)}")
+        check_numel(shape)
         return self._view(shape, strides, self._offset)
 
-    def _infer_shape(self, shape):
-        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-            shape = tuple(shape[0])
-        shape = [operator.index(s) for s in shape]
-        numel = self.numel()
-        if shape.count(-1) > 1:
-            raise RuntimeError("only one dimension can be inferred")
-        if -1 in shape:
-            rest = _numel([s for s in shape if s != -1])
-            if rest == 0 or numel % rest:
-                raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
-            shape[shape.index(-1)] = numel // rest
-        if _numel(shape) != numel or any(s < 0 for s in shape):
-            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
-        return tuple(shape)
+    def expand_as(self, other):
+        if not isinstance(other, Tensor):
+            raise TypeError(f"expand_as(): argument 'other' (position 1) must be Tensor, not {type_name(other)}")
+        return self.expand(other._shape)
+
+    def _infer_shape(self, fname, shape):
+        """torch's infer_size: one -1 takes what the others leave of numel()."""
+        shape = list(size_arg(fname, shape, "shape" if fname == "reshape" else "size"))
+        numel, newsize, infer = self.numel(), 1, None
+        for i, n in enumerate(shape):
+            if n == -1:
+                if infer is not None:
+                    raise RuntimeError("only one dimension can be inferred")
+                infer = i
+            elif n >= 0:
+                newsize *= n
+            else:
+                raise RuntimeError(f"invalid shape dimension {n} at index {i} of shape {shape}")
+        if numel == newsize or (infer is not None and newsize > 0 and numel % newsize == 0):
+            if infer is not None:
+                if newsize == 0:
+                    raise RuntimeError(f"cannot reshape tensor of 0 elements into shape {shape} because the "
+                                       "unspecified dimension size -1 can be any value and is ambiguous")
+                shape[infer] = numel // newsize
+            return tuple(shape)
+        raise RuntimeError(f"shape '{shape}' is invalid for input of size {numel}")
 
     def view(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], dtype):
             raise RuntimeError("view(dtype) is not supported")
-        shape = self._infer_shape(shape)
+        if not shape:
+            raise TypeError('view() missing 1 required positional arguments: "size"')
+        shape = self._infer_shape("view", shape)
         strides = _view_strides(self._shape, self._strides, shape)
         if strides is None:
             raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
@@ -526,7 +598,9 @@ class Tensor:
         return self._view(shape, strides, self._offset)
 
     def reshape(self, *shape):
-        shape = self._infer_shape(shape)
+        if not shape:
+            raise TypeError('reshape() missing 1 required positional arguments: "shape"')
+        shape = self._infer_shape("reshape", shape)
         strides = _view_strides(self._shape, self._strides, shape)
         if strides is None:
             return self.contiguous().view(shape)
@@ -534,6 +608,29 @@ class Tensor:
 
     def flatten(self):
         return self.reshape(-1)
+
+
+def _number_tensor(v):
+    """A 0-dim tensor of a Python number, in the dtype torch wraps it with (int64, float64, ...)."""
+    from .creation import scalar_tensor
+    return scalar_tensor(v, None)
+
+
+def _setitem_value(v, dt):
+    """A Python number stored into dt by setitem, with the checks torch's setitem makes: an int
+    must fit int64; then c10's range check, which the 16-bit floats skip (their conversion
+    saturates to inf) after reading a complex as a double."""
+    if type(v) is int and not _INT64_MIN <= v <= _INT64_MAX:
+        raise ValueError("Overflow when unpacking long long")
+    if dt.is_floating_point and dt.itemsize == 2:
+        if isinstance(v, complex):
+            check_fits(v, BY_NAME["float64"])
+    else:
+        check_fits(v, dt)
+    if isinstance(v, complex) and not dt.is_complex:    # the imaginary part is 0 by now (or dt is bool)
+        v = bool(v) if dt.category == "bool" else v.real
+    t = _number_tensor(v)
+    return t if t._dtype is dt else t.to(dt)
 
 
 def _nest(values, shape):
@@ -574,8 +671,15 @@ def _index(t, index):
         index = (index,)
     if any(isinstance(i, (Tensor, list)) for i in index):
         raise IndexError("indexing with tensors or lists (advanced indexing) is not supported")
-    consumed = sum(1 for i in index if i is not None and i is not Ellipsis)
+    if any(isinstance(i, (str, bytes)) for i in index):
+        raise TypeError(f"new(): invalid data type '{type_name(next(i for i in index if isinstance(i, (str, bytes))))}'")
+    # True and False add a dim as None does, of size 1 and 0 (torch's boolean scalar index)
+    index = tuple(None if i is True else _FALSE if i is False else i for i in index)
+    consumed = sum(1 for i in index if i is not None and i is not Ellipsis and i is not _FALSE)
     if consumed > t.ndim:
+        if t.ndim == 0:
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                             "in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
     if Ellipsis in index:      # the first ellipsis takes the remaining dims; later ones take none
         at = index.index(Ellipsis)
@@ -583,8 +687,8 @@ def _index(t, index):
         index = index[:at] + (slice(None),) * (t.ndim - consumed) + rest
     shape, strides, offset, d = [], [], t._offset, 0
     for i in index:
-        if i is None:          # a new dim of size 1, strided as unsqueeze would
-            shape.append(1)
+        if i is None or i is _FALSE:     # a new dim of size 1 (0), strided as unsqueeze would
+            shape.append(1 if i is None else 0)
             strides.append(t._strides[d] * t._shape[d] if d < t.ndim else 1)
             continue
         if isinstance(i, slice):
@@ -607,6 +711,8 @@ def _index(t, index):
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
                              f"are valid indices (got {type(i).__name__})")
         k = operator.index(i)
+        if not _INT64_MIN <= k <= _INT64_MAX:
+            raise ValueError("Overflow when unpacking long long")
         n = t._shape[d]
         if not -n <= k < n:
             raise IndexError(f"index {k} is out of bounds for dimension {d} with size {n}")
@@ -616,6 +722,9 @@ def _index(t, index):
         shape.append(t._shape[rest])
         strides.append(t._strides[rest])
     return shape, strides, offset
+
+
+_FALSE = object()
 
 
 def broadcast_shapes(*shapes):
@@ -728,11 +837,23 @@ def run(kernel, out, inputs, shape, params=None, casts=None):
     return _run_nd(kernel, out, inputs, shape, params, casts)
 
 
+_MAX_DIMS = 64      # the C walker's limit (EW_MAX_DIMS)
+
+
 def _run_nd(kernel, out, inputs, shape, params, casts):
     ops = [out, *inputs]
     strides = []
     for t in ops:
         strides.extend(t._byte_strides(shape))
+    if len(shape) > _MAX_DIMS:
+        # size-1 dims take no part in the walk; what remains is at most 63 dims of size >= 2
+        # (numel fits int64) or holds no element at all
+        if _numel(shape) == 0:
+            return out
+        keep = [d for d, n in enumerate(shape) if n != 1]
+        nd = len(shape)
+        strides = [strides[k * nd + d] for k in range(len(ops)) for d in keep]
+        shape = tuple(shape[d] for d in keep)
     rc = _ew_run(kernel, len(ops), len(shape), shape, [t._ptr for t in ops], strides, params or _NULL,
                  casts or _NULL)
     if rc:
