@@ -3,73 +3,85 @@ arange, the *_like forms, and the 0-dim tensors that wrap Python numbers in ops.
 from __future__ import annotations
 
 import array
+import itertools
 import math
 import operator
 
 from . import promotion
-from ._lib import ffi
+from ._lib import ffi, lib
 from .dtypes import BY_NAME, dtype
-from .tensor import Tensor, _int64_bits, _INT64_MAX, _INT64_MIN
+from .scalars import NUMBER_TYPES, check_fits, number, size_arg, type_name
+from .tensor import Tensor, _int64_bits, _INT64_MAX, _INT64_MIN, check_shape
 
-NUMBER_TYPES = (bool, int, float, complex)
-
-_STAGING = {"bool": ("B", BY_NAME["bool"]), "int": ("q", BY_NAME["int64"]),
-            "float": ("d", BY_NAME["float64"]), "complex": ("d", BY_NAME["complex128"])}
-_KIND_RANK = {"bool": 0, "int": 1, "float": 2, "complex": 3}
+_KIND_DTYPE = {bool: "bool", int: "int64"}       # float and complex: the default dtypes
 
 
-def _kind(v):
-    if isinstance(v, bool):
-        return "bool"
-    if isinstance(v, int):
-        return "int"
-    if isinstance(v, float):
-        return "float"
-    if isinstance(v, complex):
-        return "complex"
-    if isinstance(v, Tensor) and v.numel() == 1:
-        return _kind(v.item())
-    try:                       # NumPy scalars and other numbers
-        operator.index(v)
-        return "int"
-    except TypeError:
-        pass
-    if hasattr(v, "__float__") and not isinstance(v, (str, bytes)):
-        return "float"
-    raise RuntimeError(f"Could not infer dtype of {type(v).__name__}")
+def _element_dtype(v):
+    """The dtype torch.tensor infers for one element: Python numbers as c10 wraps them, a NumPy
+    scalar its own dtype, a one-element tensor its dtype."""
+    t = type(v)
+    if t is float:
+        return promotion.get_default_dtype()
+    if t in _KIND_DTYPE:
+        return BY_NAME[_KIND_DTYPE[t]]
+    if t is complex:
+        return _default_complex()
+    if isinstance(v, Tensor):
+        if v.numel() != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return v.dtype
+    n = number(v)
+    if n is None:
+        raise RuntimeError(f"Could not infer dtype of {type(v).__name__}")
+    if type(v).__module__ == "numpy":
+        name = v.dtype.name
+        if name not in BY_NAME:
+            raise TypeError(f"can't convert np.ndarray of type numpy.{name}. The only supported types are: "
+                            "float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, "
+                            "uint32, uint16, uint8, and bool.")
+        return BY_NAME[name]
+    return _element_dtype(n)
+
+
+def _default_complex():
+    if promotion.get_default_dtype().name == "bfloat16":
+        raise RuntimeError("invalid default scalar type for complex")
+    return promotion.default_complex_dtype()
 
 
 def _plain(v):
-    if isinstance(v, NUMBER_TYPES):
-        return v
     if isinstance(v, Tensor):
         return v.item()
-    try:
-        return operator.index(v)
-    except TypeError:
-        return float(v)
+    n = number(v)
+    return v if n is None else n
 
 
 def _flatten(data):
-    """Nested sequences -> (shape, flat list), with torch's errors for ragged input."""
+    """Nested sequences -> (shape, flat list), with torch's errors for ragged input (C-speed:
+    one chain per level)."""
     if isinstance(data, (str, bytes)):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
-    if not isinstance(data, (list, tuple)):
+    if not isinstance(data, (list, tuple, range)):
         return (), [data]
-    shape, level, dim = [len(data)], list(data), 0
+    shape, level, dim = [len(data)], data, 0
     while level and isinstance(level[0], (list, tuple)):
         n = len(level[0])
-        for x in level:
-            if not isinstance(x, (list, tuple)):
-                raise TypeError("not a sequence")
-            if len(x) != n:
-                raise ValueError(f"expected sequence of length {n} at dim {dim + 1} (got {len(x)})")
+        kinds = set(map(type, level))
+        if not kinds <= {list, tuple}:
+            raise TypeError("not a sequence")
+        lengths = set(map(len, level))
+        if lengths != {n}:
+            bad = next(len(x) for x in level if len(x) != n)
+            raise ValueError(f"expected sequence of length {n} at dim {dim + 1} (got {bad})")
         shape.append(n)
-        level = [y for x in level for y in x]
+        level = list(itertools.chain.from_iterable(level))
         dim += 1
-    for x in level:
-        if isinstance(x, (list, tuple)):
-            raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
+    level = list(level)
+    if level and not set(map(type, level)).isdisjoint((list, tuple)):
+        x = next(x for x in level if isinstance(x, (list, tuple)))
+        raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
+    if any(isinstance(x, (str, bytes)) for x in level[:1]):
+        raise ValueError(f"too many dimensions '{type(level[0]).__name__}'")
     return tuple(shape), level
 
 
@@ -101,37 +113,71 @@ def _to_integral(v, dt):
     return v
 
 
+def _infer(flat):
+    """torch.tensor's dtype for the elements: their dtypes promoted (C-speed when they are all
+    Python numbers of one or two kinds)."""
+    kinds = set(map(type, flat))
+    if kinds <= {bool, int, float, complex}:
+        return _element_dtype((complex() if complex in kinds else 0.0 if float in kinds
+                               else 0 if int in kinds else False))
+    out = None
+    for v in flat:
+        d = _element_dtype(v)
+        out = d if out is None else promotion.promote_types(out, d)
+    return out
+
+
+_FAST = {"bool": (frozenset({bool}), "B"), "int64": (frozenset({int, bool}), "q"),
+         "float64": (frozenset({float, int, bool}), "d")}
+
+
 def _from_flat(shape, flat, dt):
-    kinds = {_kind(v) for v in flat}
-    values = [_plain(v) for v in flat]
-    kind = max(kinds, key=_KIND_RANK.get) if kinds else "float"
     if dt is None:
-        if kind == "complex" and promotion.get_default_dtype().name == "bfloat16":
-            raise RuntimeError("invalid default scalar type for complex")
-        dt = {"bool": BY_NAME["bool"], "int": BY_NAME["int64"], "float": promotion.get_default_dtype(),
-              "complex": promotion.default_complex_dtype()}[kind]
+        dt = _infer(flat) if flat else promotion.get_default_dtype()
     cat = dt.category
-    if cat == "bool":
-        staging, fmt, values = BY_NAME["bool"], "B", [1 if v else 0 for v in values]
-    elif cat == "integral":
-        staging, fmt, values = BY_NAME["int64"], "q", [_to_integral(v, dt) for v in values]
-    elif cat == "floating":
-        if kind == "complex":
-            raise TypeError("must be real number, not complex")
-        staging, fmt, values = BY_NAME["float64"], "d", [float(v) for v in values]
-    else:
-        staging, fmt = BY_NAME["complex128"], "d"
-        values = [x for v in map(complex, values) for x in (v.real, v.imag)]
+    staging = BY_NAME["bool" if cat == "bool" else "int64" if cat == "integral" else
+                      "float64" if cat == "floating" else "complex128"]
+    kinds, fmt = _FAST.get(staging.name, (None, None))
+    buf = None
+    if kinds is not None and set(map(type, flat)) <= kinds and (cat != "integral" or _ints_fit(flat, dt)):
+        try:
+            buf = array.array(fmt, flat)           # C-speed: plain bools, ints that fit, floats
+        except OverflowError:
+            buf = None
+    if buf is None:
+        values = [_plain(v) for v in flat]
+        if cat == "bool":
+            values = [1 if v else 0 for v in values]
+        elif cat == "integral":
+            values = [_to_integral(v, dt) for v in values]
+        elif cat == "floating":
+            if any(isinstance(v, complex) for v in values):
+                raise TypeError("must be real number, not complex")
+            values = [float(v) for v in values]
+        else:
+            values = [x for v in map(complex, values) for x in (v.real, v.imag)]
+        buf = array.array("B" if cat == "bool" else "q" if cat == "integral" else "d", values)
     src = Tensor._empty(shape, staging)
-    if values:
-        buf = array.array(fmt, values)
+    if len(buf):
         ffi.memmove(ffi.cast("char *", src._ptr), buf, len(buf) * buf.itemsize)
     return src if dt is staging else src.to(dt)
 
 
-def _check_dtype(dt):
+def _ints_fit(flat, dt):
+    """Every element (Python ints) within what torch.tensor accepts for integral dt."""
+    if not flat:
+        return True
+    lo, hi = min(flat), max(flat)
+    bits = dt.itemsize * 8
+    top = (1 << (bits - (1 if dt.is_signed else 0))) - 1
+    # unsigned: down to -max (c10 wraps), but a 64-bit one takes no negative (Python's error)
+    low = -top - 1 if dt.is_signed else -top if top <= _INT64_MAX else 0
+    return low <= lo and hi <= top and hi <= _INT64_MAX
+
+
+def _check_dtype(dt, fname="tensor"):
     if dt is not None and not isinstance(dt, dtype):
-        raise TypeError(f"dtype must be runtime.dtype, not {type(dt).__name__}")
+        raise TypeError(f"{fname}(): argument 'dtype' must be runtime.dtype, not {type_name(dt)}")
     return dt
 
 
@@ -140,7 +186,7 @@ def tensor(data, dtype=None):
     _check_dtype(dtype)
     if isinstance(data, Tensor):
         return data.to(dtype or data.dtype, copy=True)
-    if hasattr(data, "__array_interface__") and hasattr(data, "dtype") and not isinstance(data, NUMBER_TYPES):
+    if hasattr(data, "__array_interface__") and hasattr(data, "dtype") and number(data) is None:
         from ._numpy import from_numpy         # a NumPy array: copied, as torch.tensor copies
         src = from_numpy(data)
         return src.to(dtype or src.dtype, copy=True)
@@ -156,99 +202,190 @@ def scalar_tensor(value, dt):
     return t if dt is None or dt is t.dtype else t.to(dt)
 
 
+_STAGING = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
+
+
 def wrap_scalar(value):
-    """A Python number as the wrapped 0-dim tensor torch makes of it for an op."""
-    kind = _kind(value)
-    _, dt = _STAGING[kind]
-    if kind == "int" and operator.index(value) > _INT64_MAX:
+    """A Python number (or NumPy scalar) as the wrapped 0-dim tensor torch makes of it for an op."""
+    value = number(value) if type(value) not in _STAGING else value
+    if value is None:
+        raise TypeError("expected a Python number")
+    kind = type(value)
+    dt = BY_NAME[_STAGING[kind]]
+    if kind is int and value > _INT64_MAX:
         dt = BY_NAME["uint64"]      # torch's Scalar keeps 2**63 .. 2**64 - 1 unsigned (same bits)
     t = Tensor._empty((), dt)
-    if kind == "bool":
+    if kind is bool:
         ffi.cast("uint8_t *", t._ptr)[0] = 1 if value else 0
-    elif kind == "int":
-        ffi.cast("int64_t *", t._ptr)[0] = _int64_bits(operator.index(value))
-    elif kind == "float":
-        ffi.cast("double *", t._ptr)[0] = float(value)
+    elif kind is int:
+        ffi.cast("int64_t *", t._ptr)[0] = _int64_bits(value)
+    elif kind is float:
+        ffi.cast("double *", t._ptr)[0] = value
     else:
         p = ffi.cast("double *", t._ptr)
-        p[0], p[1] = complex(value).real, complex(value).imag
+        p[0], p[1] = value.real, value.imag
     t._wrapped = True
     return t
 
 
-def as_tensor_like(value, dt):
-    """A tensor operand for copy_/setitem: tensors as they are, numbers as 0-dim tensors."""
-    if isinstance(value, Tensor):
-        return value
-    if isinstance(value, (list, tuple)):
-        return tensor(value, dtype=dt)
-    return scalar_tensor(value, None)
+def _fill_value(fname, value):
+    """full()'s fill_value: a Python number (NumPy scalars and one-element tensors read as one)."""
+    v = value.item() if isinstance(value, Tensor) and value.numel() == 1 else number(value)
+    if v is None:
+        raise TypeError(f"{fname}(): argument 'fill_value' (position 2) must be Number, not {type_name(value)}")
+    return v
 
 
-def _shape_arg(size):
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        return tuple(size[0])
-    return tuple(size)
+def _new(fname, size, dt, varargs=True):
+    """A fresh tensor for a creation function: the size argument parsed and checked first."""
+    shape = size_arg(fname, size, varargs=varargs)
+    dt = _check_dtype(dt, fname) or promotion.get_default_dtype()
+    return Tensor._empty(check_shape(shape, dt.itemsize), dt)
+
+
+def _filled(t, v):
+    """t filled with the Python number v, range-checked as torch's fill_ (c10's checked_convert)."""
+    check_fits(v, t.dtype)
+    if isinstance(v, complex) and not t.dtype.is_complex:
+        v = bool(v) if t.dtype.category == "bool" else v.real
+    if t.numel():
+        t._copy_from(scalar_tensor(v, t.dtype))
+    return t
+
+
+def _sizes(fname, size):
+    if not size:
+        raise TypeError(f'{fname}() missing 1 required positional arguments: "size"')
+    return size
 
 
 def empty(*size, dtype=None):
-    return Tensor._empty(_shape_arg(size), _check_dtype(dtype) or promotion.get_default_dtype())
-
-
-def full(size, fill_value, dtype=None):
-    if isinstance(size, int):
-        size = (size,)
-    if dtype is None:
-        dtype = {"bool": BY_NAME["bool"], "int": BY_NAME["int64"], "float": promotion.get_default_dtype(),
-                 "complex": promotion.default_complex_dtype()}[_kind(fill_value)]
-    out = Tensor._empty(tuple(size), _check_dtype(dtype))
-    return out._copy_from(scalar_tensor(_plain(fill_value), None))
+    return _new("empty", _sizes("empty", size), dtype)
 
 
 def zeros(*size, dtype=None):
-    return full(_shape_arg(size), 0, dtype=dtype or promotion.get_default_dtype())
+    shape = size_arg("zeros", _sizes("zeros", size))
+    if any(s < 0 for s in shape):
+        raise RuntimeError("zeros: Dimension size must be non-negative.")
+    return _filled(_new("zeros", shape, dtype), 0)
 
 
 def ones(*size, dtype=None):
-    return full(_shape_arg(size), 1, dtype=dtype or promotion.get_default_dtype())
+    return _filled(_new("ones", _sizes("ones", size), dtype), 1)
 
 
-def empty_like(t, dtype=None):
-    return Tensor._empty(t.shape, dtype or t.dtype)
-
-
-def zeros_like(t, dtype=None):
-    return full(t.shape, 0, dtype=dtype or t.dtype)
-
-
-def ones_like(t, dtype=None):
-    return full(t.shape, 1, dtype=dtype or t.dtype)
-
-
-def full_like(t, fill_value, dtype=None):
-    return full(t.shape, fill_value, dtype=dtype or t.dtype)
-
-
-def arange(start, end=None, step=1, dtype=None):
-    if end is None:
-        start, end = 0, start
-    args = [_plain(a) for a in (start, end, step)]
-    if any(isinstance(a, complex) for a in args):
-        raise TypeError("arange(): complex arguments are not supported")
-    if step == 0:
-        raise RuntimeError("step must be nonzero")
-    if not all(math.isfinite(a) for a in args):
-        raise RuntimeError(f"unsupported range: {args[0]} -> {args[1]}")
-    start, end, step = args
-    if (step > 0 and start > end) or (step < 0 and start < end):
-        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    is_float = any(isinstance(a, float) for a in args)
+def full(size, fill_value, dtype=None):
+    v = _fill_value("full", fill_value)
     if dtype is None:
-        dtype = promotion.get_default_dtype() if is_float else BY_NAME["int64"]
-    n = max(0, math.ceil((end - start) / step))
-    if is_float or dtype.category in ("floating", "complex"):
-        values = [start + i * step for i in range(n)]
-        src = _from_flat((n,), [float(v) for v in values], BY_NAME["float64"])
+        dtype = _element_dtype(v)
+    return _filled(_new("full", size, dtype, varargs=False), v)
+
+
+def _like(fname, t, dt):
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{fname}(): argument 'input' (position 1) must be Tensor, not {type_name(t)}")
+    return Tensor._empty(t._shape, _check_dtype(dt, fname) or t.dtype)
+
+
+def empty_like(input, dtype=None):
+    return _like("empty_like", input, dtype)
+
+
+def zeros_like(input, dtype=None):
+    return _filled(_like("zeros_like", input, dtype), 0)
+
+
+def ones_like(input, dtype=None):
+    return _filled(_like("ones_like", input, dtype), 1)
+
+
+def full_like(input, fill_value, dtype=None):
+    v = _fill_value("full_like", fill_value)
+    return _filled(_like("full_like", input, dtype), v)
+
+
+# ------------------------------------------------------------------ arange
+_ARANGE_ACC = {"floating": "float64", "integral": "int64"}
+_GRAIN = 32768             # torch's parallel_for grain: arange's chunks begin where its threads' do
+
+
+def _arange_number(name, pos, v):
+    n = v.item() if isinstance(v, Tensor) and v.numel() == 1 else number(v)
+    if n is None or isinstance(n, complex):
+        raise TypeError(f"arange(): argument '{name}' (position {pos}) must be Number, not {type_name(v)}")
+    return n
+
+
+def _to_acc(v, acc):
+    """c10's Scalar::to<acc>(): ints truncate floats, everything range-checked."""
+    if acc.category == "integral":
+        if isinstance(v, float):
+            check_fits(v, acc)
+            return int(v)
+        check_fits(int(v), acc)
+        return int(v)
+    check_fits(float(v), acc)
+    return float(v)
+
+
+def _wrap64(v):
+    return (v + (1 << 63)) % (1 << 64) - (1 << 63)
+
+
+def arange(start, end=None, step=1, *, dtype=None):
+    """torch.arange: the size computed, checked and allocated first, the values filled in C as
+    torch's CPU kernel computes them."""
+    if end is None:
+        start, end = 0, _arange_number("end", 1, start)
     else:
-        src = _from_flat((n,), list(range(start, end, step)), BY_NAME["int64"])
-    return src.to(_check_dtype(dtype))
+        start, end = _arange_number("start", 1, start), _arange_number("end", 2, end)
+    step = _arange_number("step", 3, step)
+    _check_dtype(dtype, "arange")
+    if dtype is None:
+        dtype = (promotion.get_default_dtype() if any(isinstance(a, float) for a in (start, end, step))
+                 else BY_NAME["int64"])
+    if dtype.category not in _ARANGE_ACC or dtype.name in ("uint16", "uint32", "uint64"):
+        raise NotImplementedError(f'"arange_cpu" not implemented for \'{dtype.c10_name}\'')
+    # torch checks the bounds in double, then sizes int64 ranges in int64 (wrapping) and the
+    # others in double
+    dstart, dend, dstep = float(start), float(end), float(step)
+    if dstep == 0:
+        raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(dstart) and math.isfinite(dend)):
+        raise RuntimeError(f"unsupported range: {dstart:g} -> {dend:g}")
+    if not ((dstep > 0 and dend >= dstart) or (dstep < 0 and dend <= dstart)):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    # the accumulate type: float32 for the 16-bit floats, double for the others, int64 for integers
+    acc = BY_NAME["float32" if dtype.is_floating_point and dtype.itemsize < 4 else _ARANGE_ACC[dtype.category]]
+    if dtype.name == "int64":
+        xstart, xend, xstep = (_to_acc(v, acc) for v in (start, end, step))
+        if xstep == 0:
+            raise ValueError("step must be nonzero")
+        sgn = (xstep > 0) - (xstep < 0)
+        num = _wrap64(_wrap64(_wrap64(xend - xstart) + xstep) - sgn)
+        q = abs(num) // abs(xstep)
+        size_d = float(q if (num < 0) == (xstep < 0) else -q)
+    else:
+        size_d = math.ceil((dend - dstart) / dstep)
+    if not 0 <= size_d <= float(_INT64_MAX):      # (2**63 passes, as in torch, and wraps)
+        raise RuntimeError("invalid size, possible overflow?")
+    n = int(size_d)
+    if n > _INT64_MAX:
+        raise RuntimeError(f"IntArrayRef contains an int that cannot be represented as a SymInt: {_INT64_MIN}")
+    out = Tensor._empty(check_shape((n,), dtype.itemsize), dtype)
+    xstart, xstep = _to_acc(start, acc), _to_acc(step, acc)     # the kernel's values
+    if n == 0:
+        return out
+    # filled in place, but for the 16-bit floats and the narrower integers (through int64 / float)
+    src = out if dtype is acc or dtype.name == "float32" else Tensor._empty((n,), acc)
+    ptr = ffi.cast("int64_t *" if acc.category == "integral" else "float *" if acc.itemsize == 4 else "void *",
+                   src._ptr)
+    if acc.category == "integral":
+        lib.ew_arange_i64(ptr, n, xstart, xstep)
+    else:
+        threads = max(1, min(lib.ew_get_num_threads(), -(-n // _GRAIN)))
+        vec = 32 // dtype.itemsize                       # torch's AVX2 vector of the element type
+        rounding = {"float32": 1, "float16": 2, "bfloat16": 3}.get(dtype.name, 0)
+        fill = lib.ew_arange_f64 if acc.itemsize == 8 else lib.ew_arange_f32
+        fill(ptr, n, xstart, xstep, vec, -(-n // threads), rounding)
+    return out if src is out else out._copy_from(src)
