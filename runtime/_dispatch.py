@@ -27,11 +27,18 @@ def is_operand(x):
 
 def select(variants, value, error):
     """The op variant chosen by a keyword (div's rounding_mode); '*' matches any other value."""
+    if "*" in variants:         # an int keyword (round's decimals): NumPy integers count
+        n = number(value)
+        if type(n) is not int:
+            raise TypeError(f"received an invalid combination of arguments: the keyword must be int, not "
+                            f"{type_name(value)}")
+        return variants.get(n, variants["*"])
+    if value is not None and not isinstance(value, str):   # a str keyword (div's rounding_mode)
+        raise TypeError(f"received an invalid combination of arguments: the keyword must be str or None, not "
+                        f"{type_name(value)}")
     try:
         return variants[value]
-    except (KeyError, TypeError):
-        if "*" in variants and isinstance(value, int) and not isinstance(value, bool):
-            return variants["*"]
+    except KeyError:
         raise RuntimeError((error or "invalid value {value!r}").format(value=value)) from None
 
 
@@ -70,6 +77,13 @@ def _plain(x):
         return x
     n = number(x)
     return x if n is None else n
+
+
+def _plain_param(x):
+    """A keyword Number (alpha=, value=): a 0-dim tensor counts, as torch's parser reads it."""
+    if isinstance(x, Tensor) and not x._shape:
+        return x.item()
+    return _plain(x)
 
 
 def _type_name(x):
@@ -211,7 +225,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     # NumPy scalars act as the Python numbers they hold, in every position
     args = tuple(_plain(a) for a in args)
     if kwargs:
-        kwargs = {k: _plain(v) for k, v in kwargs.items()}
+        kwargs = {k: _plain_param(v) for k, v in kwargs.items()}
     if op["param_args"]:     # lerp(x, y, 0.5): a number argument that the kernel takes as a param
         named = dict(zip(op["args"], args))
         kwargs = dict(kwargs or {}, **{p: named[p] for p in op["param_args"] if p in named})

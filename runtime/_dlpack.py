@@ -199,7 +199,7 @@ def _describe(dl):
 
 def _wrap(address, nbytes, owner, shape, strides, dt):
     """A tensor over memory that `owner` keeps alive."""
-    t = Tensor.__new__(Tensor)
+    t = object.__new__(Tensor)
     t._storage = st = _Storage(nbytes, address, owner)
     t._ptr = st.ptr
     t._shape, t._strides, t._offset, t._dtype, t._wrapped = shape, strides, 0, dt, False

@@ -44,7 +44,7 @@ def from_numpy(a):
                          "array to reallocate the memory.")
     if iface["data"][1]:
         raise ValueError("from_numpy: the array is read-only; tensors are writable (make a copy)")
-    t = Tensor.__new__(Tensor)
+    t = object.__new__(Tensor)
     t._storage = _Storage(a.nbytes, iface["data"][0], a)     # the array lives as long as it
     t._ptr = t._storage.ptr
     t._shape, t._strides = shape, tuple(st // dt.itemsize for st in byte_strides)

@@ -9,7 +9,7 @@ import operator
 
 from . import promotion
 from ._lib import ffi, lib
-from .dtypes import BY_NAME, dtype
+from .dtypes import BY_NAME, as_dtype
 from .scalars import NUMBER_TYPES, check_fits, number, size_arg, type_name
 from .tensor import Tensor, _int64_bits, _INT64_MAX, _INT64_MIN, check_shape
 
@@ -56,6 +56,9 @@ def _plain(v):
     return v if n is None else n
 
 
+_MAX_NESTING = 1000
+
+
 def _flatten(data):
     """Nested sequences -> (shape, flat list), with torch's errors for ragged input (C-speed:
     one chain per level)."""
@@ -65,6 +68,8 @@ def _flatten(data):
         return (), [data]
     shape, level, dim = [len(data)], data, 0
     while level and isinstance(level[0], (list, tuple)):
+        if len(shape) > _MAX_NESTING:     # torch's limit (a list that contains itself stops here too)
+            raise ValueError(f"too many dimensions '{type(level[0]).__name__}'")
         n = len(level[0])
         kinds = set(map(type, level))
         if not kinds <= {list, tuple}:
@@ -176,14 +181,17 @@ def _ints_fit(flat, dt):
 
 
 def _check_dtype(dt, fname="tensor"):
-    if dt is not None and not isinstance(dt, dtype):
+    if dt is None:
+        return None
+    d = as_dtype(dt)
+    if d is None:
         raise TypeError(f"{fname}(): argument 'dtype' must be runtime.dtype, not {type_name(dt)}")
-    return dt
+    return d
 
 
 def tensor(data, dtype=None):
     """A new tensor from a Python number, a nested list, or another tensor (copied)."""
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype)
     if isinstance(data, Tensor):
         return data.to(dtype or data.dtype, copy=True)
     if hasattr(data, "__array_interface__") and hasattr(data, "dtype") and number(data) is None:
@@ -194,7 +202,13 @@ def tensor(data, dtype=None):
     return _from_flat(shape, flat, dtype)
 
 
-def scalar_tensor(value, dt):
+def scalar_tensor(s, dtype=None):
+    """torch.scalar_tensor: a 0-dim tensor of the default dtype (or dtype) holding number s."""
+    v = _fill_value("scalar_tensor", s)
+    return _filled(_new("scalar_tensor", (), dtype), v)
+
+
+def number_tensor(value, dt):
     """A 0-dim tensor holding a Python number, stored exactly in the dtype torch wraps it with
     (bool, int64, float64, complex128), converted to `dt` when that is another dtype."""
     t = wrap_scalar(value)
@@ -230,9 +244,11 @@ def wrap_scalar(value):
 
 def _fill_value(fname, value):
     """full()'s fill_value: a Python number (NumPy scalars and one-element tensors read as one)."""
-    v = value.item() if isinstance(value, Tensor) and value.numel() == 1 else number(value)
+    v = value.item() if isinstance(value, Tensor) and not value._shape else number(value)
     if v is None:
         raise TypeError(f"{fname}(): argument 'fill_value' (position 2) must be Number, not {type_name(value)}")
+    if type(v) is int and not _INT64_MIN <= v < (1 << 64):      # c10's Scalar holds int64 or uint64
+        raise OverflowError("int too big to convert" if v > 0 else "can't convert negative int to unsigned")
     return v
 
 
@@ -249,7 +265,7 @@ def _filled(t, v):
     if isinstance(v, complex) and not t.dtype.is_complex:
         v = bool(v) if t.dtype.category == "bool" else v.real
     if t.numel():
-        t._copy_from(scalar_tensor(v, t.dtype))
+        t._copy_from(number_tensor(v, t.dtype))
     return t
 
 
@@ -310,7 +326,7 @@ _GRAIN = 32768             # torch's parallel_for grain: arange's chunks begin w
 
 
 def _arange_number(name, pos, v):
-    n = v.item() if isinstance(v, Tensor) and v.numel() == 1 else number(v)
+    n = v.item() if isinstance(v, Tensor) and not v._shape else number(v)
     if n is None or isinstance(n, complex):
         raise TypeError(f"arange(): argument '{name}' (position {pos}) must be Number, not {type_name(v)}")
     return n

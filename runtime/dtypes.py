@@ -21,7 +21,8 @@ class dtype:
             raise AttributeError(f"attribute '{name}' of 'runtime.dtype' objects is not writable")
         raise AttributeError(f"'runtime.dtype' object has no attribute '{name}'")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name):
+        raise AttributeError(f"attribute '{name}' of 'runtime.dtype' objects is not writable")
 
     @property
     def is_floating_point(self):
@@ -69,6 +70,18 @@ for _d, (_name, *_rest, _cx, _re, _scalar, _max) in zip(ALL, tables.DTYPES):
 
 def _by_name(name):
     return BY_NAME[name]
+
+
+# torch reads Python's number types as dtypes where it takes one (zeros(2, dtype=float), t.to(int))
+PYTHON_TYPES = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
+
+
+def as_dtype(d):
+    """d when it is a dtype, the dtype torch takes a Python number type for, else None."""
+    if isinstance(d, dtype):
+        return d
+    name = PYTHON_TYPES.get(d) if isinstance(d, type) else None
+    return BY_NAME[name] if name else None
 
 
 def dtype_names():

@@ -9,7 +9,7 @@ import operator
 import warnings
 
 from ._lib import fastcall, ffi, lib, tables
-from .dtypes import BY_NAME, dtype
+from .dtypes import BY_NAME, as_dtype, dtype
 from .scalars import check_fits, int_arg, number, overflow, size_arg, type_name
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
@@ -103,14 +103,25 @@ def check_numel(shape):
 
 
 class Size(tuple):
-    """torch.Size: a tuple that prints as runtime.Size([2, 3])."""
+    """torch.Size: a tuple of ints that prints as runtime.Size([2, 3])."""
     __slots__ = ()
+
+    def __new__(cls, sizes=()):
+        sizes = tuple(sizes)
+        for i, s in enumerate(sizes):
+            if type(s) is not int and int_arg(s) is None:
+                raise TypeError(f"runtime.Size() takes an iterable of 'int' (item {i} is '{type_name(s)}')")
+        return super().__new__(cls, (s if type(s) is int else int_arg(s) for s in sizes))
 
     def __repr__(self):
         return f"runtime.Size({list(self)})"
 
     def numel(self):
         return _numel(self)
+
+
+def _size(shape):
+    return tuple.__new__(Size, shape)       # our own shapes: ints already
 
 
 class Tensor:
@@ -141,14 +152,26 @@ class Tensor:
         return self._strides
 
     def _view(self, shape, strides, offset):
-        t = Tensor.__new__(Tensor)
+        t = object.__new__(Tensor)
         t._storage, t._dtype, t._wrapped = self._storage, self._dtype, False
         t._shape, t._strides, t._offset = tuple(shape), tuple(strides), offset
         t._ptr = self._storage.ptr + offset * self._dtype.itemsize
         return t
 
-    def __init__(self, *args, **kwargs):
-        raise TypeError("create tensors with runtime.tensor(), zeros(), ones(), empty(), full() or arange()")
+    def __new__(cls, *args):
+        """torch.Tensor's legacy constructor: Tensor() is empty, Tensor(2, 3) uninitialised,
+        Tensor(data) a copy in the default float dtype (a tensor keeps its own)."""
+        from .creation import empty, tensor
+        from .promotion import get_default_dtype
+        if len(args) == 1 and isinstance(args[0], Tensor):
+            return args[0]
+        if len(args) == 1 and not isinstance(args[0], (list, tuple, int)) and int_arg(args[0]) is None:
+            if isinstance(args[0], (str, bytes)):
+                raise TypeError(f"new(): invalid data type '{type_name(args[0])}'")
+            raise TypeError(f"new(): data must be a sequence (got {type_name(args[0])})")
+        if len(args) == 1 and isinstance(args[0], (list, tuple)):
+            return tensor(args[0], dtype=get_default_dtype())
+        return empty(*args) if args else empty(0)
 
     # ------------------------------------------------------------------ properties
     @property
@@ -157,11 +180,11 @@ class Tensor:
 
     @property
     def shape(self):
-        return Size(self._shape)
+        return _size(self._shape)
 
     def size(self, dim=None):
         if dim is None:
-            return Size(self._shape)
+            return _size(self._shape)
         return self._shape[self._dim(dim, scalar="size")]
 
     def stride(self, dim=None):
@@ -263,12 +286,33 @@ class Tensor:
         check_overlap(self, [src])          # torch's errors, where the copy would read what it wrote
         return self._copy_from(src)
 
-    def to(self, dtype=None, copy=False):
+    def to(self, *args, dtype=None, copy=False, non_blocking=False):
+        """to(dtype), to(other), to('cpu'[, dtype]), with torch's keywords (copy, non_blocking)."""
+        args = list(args)
+        if args and isinstance(args[0], str):          # a device: the CPU is the only one
+            if args[0].split(":")[0] != "cpu":
+                raise RuntimeError("Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "
+                                   "fpga, maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type "
+                                   f"at start of device string: {args[0]}")
+            args.pop(0)
+        if args and dtype is None:
+            dtype = args.pop(0)
         if isinstance(dtype, Tensor):
             dtype = dtype.dtype
-        if not isinstance(dtype, type(self._dtype)):
-            raise TypeError(f"to() received an invalid combination of arguments - got ({type(dtype).__name__}), "
-                            "but expected a runtime.dtype")
+        dt = self._dtype if dtype is None else as_dtype(dtype)
+        flags = args + [non_blocking, copy]
+        if dt is None or len(args) > 2 or any(type(f) is not bool for f in flags):
+            got = ", ".join(type_name(a) for a in ([dtype] if dtype is not None else []) + args)
+            raise TypeError(f"to() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                            " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
+                            "bool copy = False, *, torch.memory_format memory_format = None)\n"
+                            " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+                            "torch.memory_format memory_format = None)\n"
+                            " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, "
+                            "torch.memory_format memory_format = None)\n")
+        if len(args) == 2:
+            copy = args[1]
+        dtype = dt
         if dtype is self._dtype and not copy:
             return self
         if self._dtype.is_complex and not dtype.is_complex:
@@ -361,22 +405,34 @@ class Tensor:
             raise RuntimeError(f"Boolean value of Tensor with {'more than one value' if n else 'no values'} is ambiguous")
         return bool(self.item())
 
+    def _scalar(self):
+        """The one element, for int()/float()/complex(): torch's ValueError otherwise."""
+        if _numel(self._shape) != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return self.item()
+
     def __int__(self):
-        v = self.item()
+        v = self._scalar()
         if isinstance(v, complex):
             check_fits(v, BY_NAME["int64"])       # torch: item().toLong(), checked
             v = v.real
         return int(v)
 
     def __float__(self):
-        v = self.item()
+        v = self._scalar()
         if isinstance(v, complex):
             check_fits(v, BY_NAME["float64"])
             v = v.real
         return float(v)
 
     def __complex__(self):
-        return complex(self.item())
+        return complex(self._scalar())
+
+    def __format__(self, spec):
+        return format(self.item(), spec) if not self._shape else object.__format__(self, spec)
+
+    def __delitem__(self, index):
+        raise TypeError("Tensor does not support deleting items")
 
     def __index__(self):
         if self._dtype.category not in ("integral", "bool") or self.numel() != 1:
@@ -425,7 +481,7 @@ class Tensor:
     def _complex_part(self, imag):
         """A view of the real or imaginary parts of a complex tensor, in its real dtype."""
         real = self._dtype.to_real()
-        t = Tensor.__new__(Tensor)
+        t = object.__new__(Tensor)
         t._storage, t._dtype, t._wrapped = self._storage, real, False
         t._shape = self._shape
         t._strides = tuple(2 * s for s in self._strides)
@@ -437,11 +493,19 @@ class Tensor:
     def real(self):
         return self._complex_part(False) if self._dtype.is_complex else self
 
+    @real.setter
+    def real(self, value):          # torch: t.real = v copies v into the real parts
+        self.real.copy_(value)
+
     @property
     def imag(self):
         if not self._dtype.is_complex:
             raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
         return self._complex_part(True)
+
+    @imag.setter
+    def imag(self, value):
+        self.imag.copy_(value)
 
     def __getitem__(self, index):
         shape, strides, offset = _index(self, index)
@@ -606,14 +670,20 @@ class Tensor:
             return self.contiguous().view(shape)
         return self._view(shape, strides, self._offset)
 
-    def flatten(self):
-        return self.reshape(-1)
+    def flatten(self, start_dim=0, end_dim=-1):
+        s = self._dim(start_dim, fname="flatten", argname="start_dim", pos=1)
+        e = self._dim(end_dim, fname="flatten", argname="end_dim", pos=2)
+        if s > e:
+            raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+        if not self._shape:
+            return self.reshape(1)
+        return self.reshape(self._shape[:s] + (_numel(self._shape[s:e + 1]),) + self._shape[e + 1:])
 
 
 def _number_tensor(v):
     """A 0-dim tensor of a Python number, in the dtype torch wraps it with (int64, float64, ...)."""
-    from .creation import scalar_tensor
-    return scalar_tensor(v, None)
+    from .creation import number_tensor
+    return number_tensor(v, None)
 
 
 def _setitem_value(v, dt):
@@ -669,8 +739,8 @@ def _index(t, index):
     """Basic indexing (ints, slices, None, Ellipsis) -> (shape, strides, offset) of the view."""
     if not isinstance(index, tuple):
         index = (index,)
-    if any(isinstance(i, (Tensor, list)) for i in index):
-        raise IndexError("indexing with tensors or lists (advanced indexing) is not supported")
+    if any(isinstance(i, (Tensor, list, tuple)) for i in index):
+        raise NotImplementedError("indexing with tensors or lists (advanced indexing) is not supported yet")
     if any(isinstance(i, (str, bytes)) for i in index):
         raise TypeError(f"new(): invalid data type '{type_name(next(i for i in index if isinstance(i, (str, bytes))))}'")
     # True and False add a dim as None does, of size 1 and 0 (torch's boolean scalar index)
