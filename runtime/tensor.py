@@ -599,22 +599,20 @@ class Tensor:
             raise RuntimeError(f"expand({self._typename()}, size={list(sizes)}): the number of sizes provided "
                                f"({len(sizes)}) must be greater or equal to the number of dimensions in the tensor "
                                f"({self.ndim})")
-        shape, strides = [], []
-        for i, n in enumerate(sizes):
+        shape, strides = [0] * len(sizes), [0] * len(sizes)
+        for i in range(len(sizes) - 1, -1, -1):        # torch's order: the last dim first
+            n = sizes[i]
             if i < lead:
                 if n == -1:
                     raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a leading, "
                                        f"non-existing dimension {i}")
-                shape.append(n)
-                strides.append(0)
+                shape[i] = n
                 continue
             own, st = self._shape[i - lead], self._strides[i - lead]
             if n == -1 or n == own:
-                shape.append(own)
-                strides.append(st)
+                shape[i], strides[i] = own, st
             elif own == 1:
-                shape.append(n)
-                strides.append(0)
+                shape[i] = n
             else:
                 raise RuntimeError(f"The expanded size of the tensor ({n}) must match the existing size ({own}) at "
                                    f"non-singleton dimension {i}.  Target sizes: {list(sizes)}.  "
@@ -653,7 +651,8 @@ class Tensor:
         if len(shape) == 1 and isinstance(shape[0], dtype):
             raise RuntimeError("view(dtype) is not supported")
         if not shape:
-            raise TypeError('view() missing 1 required positional arguments: "size"')
+            raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
+                            " * (runtime.dtype dtype)\n * (tuple of ints size)\n")
         shape = self._infer_shape("view", shape)
         strides = _view_strides(self._shape, self._strides, shape)
         if strides is None:
@@ -785,7 +784,7 @@ def _index(t, index):
             raise ValueError("Overflow when unpacking long long")
         n = t._shape[d]
         if not -n <= k < n:
-            raise IndexError(f"index {k} is out of bounds for dimension {d} with size {n}")
+            raise IndexError(f"index {k} is out of bounds for dimension {len(shape)} with size {n}")
         offset += (k % n) * t._strides[d]
         d += 1
     for rest in range(d, t.ndim):
