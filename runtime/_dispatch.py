@@ -8,9 +8,9 @@ import warnings
 
 from . import checks, promotion
 from ._lib import ffi, tables
-from .creation import NUMBER_TYPES, wrap_scalar
+from .creation import wrap_scalar
 from .dtypes import BY_NAME
-from .scalars import number, type_name
+from .scalars import NUMBER_TYPES, number, type_name
 from .tensor import (Tensor, _contiguous_strides_cached, _numel, broadcast_shapes, new_output, output_strides, run,
                      warn_once)
 
@@ -123,8 +123,8 @@ def _bind(op, args, method=None):  # noqa: C901
     for pos, x in enumerate(args):
         if isinstance(x, Tensor) and not (pos and op["scalarize"]):   # a Scalar overload takes no tensors
             operands.append(x)
-        elif pos in op["numbers"] and (type(x) in _NUMBER_SET or number(x) is not None):
-            operands.append(wrap_scalar(number(x)))
+        elif isinstance(x, NUMBER_TYPES) and pos in op["numbers"]:    # NumPy scalars: plained by the caller
+            operands.append(wrap_scalar(x))
         else:
             raise _binding_error(op, args, pos, method)
     if op["tensor_required"] and not any(isinstance(x, Tensor) for x in args):

@@ -5,12 +5,11 @@ from __future__ import annotations
 import array
 import itertools
 import math
-import operator
 
 from . import promotion
 from ._lib import ffi, lib
 from .dtypes import BY_NAME, as_dtype
-from .scalars import NUMBER_TYPES, check_fits, number, size_arg, type_name
+from .scalars import check_fits, number, size_arg, type_name
 from .tensor import Tensor, _int64_bits, _INT64_MAX, _INT64_MIN, check_shape
 
 _KIND_DTYPE = {bool: "bool", int: "int64"}       # float and complex: the default dtypes

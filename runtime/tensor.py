@@ -10,7 +10,7 @@ import warnings
 
 from ._lib import fastcall, ffi, lib, tables
 from .dtypes import BY_NAME, as_dtype, dtype
-from .scalars import check_fits, int_arg, number, overflow, size_arg, type_name
+from .scalars import check_fits, int_arg, number, size_arg, type_name
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
