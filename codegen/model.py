@@ -34,6 +34,7 @@ class DType:
     real: str | None = None      # complex -> its real counterpart
     scalar: str = ""             # C++ name in "value cannot be converted to type X without overflow"
     max: float | None = None     # largest finite value (floating dtypes)
+    legacy_type: bool = False    # has a legacy torch.<c10>Tensor type, which torch's error texts print
     index: int = 0
     line: int = 0
 
@@ -186,7 +187,7 @@ def _typed(report, where, mapping, key, types, what, default=None):
 
 # --------------------------------------------------------------------------- dtypes.yaml
 _DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed", "scalar")
-_DTYPE_OPTIONAL = ("aliases", "opmath", "complex", "real", "max")
+_DTYPE_OPTIONAL = ("aliases", "opmath", "complex", "real", "max", "legacy_type")
 
 
 def _parse_dtypes(data, report):
@@ -214,6 +215,7 @@ def _parse_dtypes(data, report):
             report(entry.key_lines.get("max", entry.line), f"{where}: 'max' is required for floating dtypes only")
         values["itemsize"] = _typed(report, where, entry, "itemsize", int, "an integer", 1)
         values["signed"] = _typed(report, where, entry, "signed", bool, "true or false", False)
+        values["legacy_type"] = _typed(report, where, entry, "legacy_type", bool, "true or false", False)
         aliases = _typed(report, where, entry, "aliases", list, "a list of names", [])
         if values["category"] not in categories and values["category"] != "?":
             report(entry.key_lines.get("category", entry.line),

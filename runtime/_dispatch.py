@@ -265,6 +265,8 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
 
     if op["returns_self"]:
         return operands[0]
+    if out is not None:     # TensorIterator's first check, on out= as given (before any resize)
+        check_overlap(out, operands)
 
     # 2. common dtype (TensorIterator compute_types)
     promoted = operands
@@ -370,8 +372,9 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
             if inplace or any(out is t for t in operands):     # torch resizes no out= that is an input
                 raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape "
                                    f"{list(shape)}")
-            _resize_out(out, shape)
-        check_overlap(out, operands)
+            # the temporary a cast to out='s dtype computes into is resized too (a second warning)
+            _resize_out(out, shape, output_strides(shape, operands),
+                        warn_times=2 if cfg["cast_to_outputs"] and out.dtype is not kernel_out_dtype(cfg, common) else 1)
 
     # 7. run: inputs in the computation dtype, the loop, then the output's dtype
     values = [_param_value(p, default, v, common, op) for (p, default), v in zip(op["params"], params)]
@@ -382,8 +385,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         b = operands[1].item()
         values.append(float(b.real) if isinstance(b, complex) else float(b))
         kernel, inputs = scalar_b, operands[:1]
-    kernel_out = BY_NAME[cfg["output_dtype"]] if cfg["output_dtype"] else (
-        common.to_real() if cfg["output"] == "real" else common)
+    kernel_out = kernel_out_dtype(cfg, common)
     # inputs of another dtype than the loop's, and an output of another dtype, are cast
     # chunk by chunk inside the C walker (per-thread buffers; no whole-tensor copies)
     casts = None
@@ -456,19 +458,28 @@ def _param_value(name, default, value, common, op):
     return -value if name in op["negate"] else value
 
 
-def _resize_out(out, shape):
-    """torch resizes a wrongly shaped out= (warning when it held elements): contiguous, at its
-    storage offset, inside its storage when that is big enough (a view writes into its base);
+def kernel_out_dtype(cfg, common):
+    """The dtype the loop writes (before a cast to out='s dtype)."""
+    return BY_NAME[cfg["output_dtype"]] if cfg["output_dtype"] else (common.to_real() if cfg["output"] == "real"
+                                                                     else common)
+
+
+def _resize_out(out, shape, strides=None, warn_times=1):
+    """torch resizes a wrongly shaped out= (warning when it held elements) to the layout a new
+    output would get (`strides`, None: contiguous), at its storage offset, inside its storage
+    when that is big enough (a view writes into its base);
     a storage the runtime does not own (NumPy's, DLPack's) never grows.  Where torch would
     grow a storage other tensors share, we refuse: their views could not follow it."""
-    if _numel(out._shape):
+    for _ in range(warn_times if _numel(out._shape) else 0):
         warnings.warn(f"An output with one or more elements was resized since it had shape {list(out._shape)}, "
                       f"which does not match the required output shape {list(shape)}. This behavior is "
                       "deprecated, and in a future PyTorch release outputs will not be resized unless they have "
                       "zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
                       "elements with t.resize_(0).", UserWarning, stacklevel=4)
     size = out.dtype.itemsize
-    need = (out._offset + _numel(shape)) * size
+    shape = tuple(shape)
+    strides = _contiguous_strides_cached(shape) if strides is None else strides
+    need = (out._offset + (1 + sum((n - 1) * st for n, st in zip(shape, strides)) if _numel(shape) else 0)) * size
     storage = out._storage
     if need > storage.nbytes:
         if storage.owner is not None:
@@ -480,4 +491,4 @@ def _resize_out(out, shape):
         fresh = Tensor._empty((need // size,), out.dtype)
         ffi.memmove(ffi.cast("char *", fresh._ptr), ffi.cast("char *", storage.ptr), storage.nbytes)
         out._storage, out._ptr = fresh._storage, fresh._storage.ptr + out._offset * size
-    out._shape, out._strides = tuple(shape), _contiguous_strides_cached(tuple(shape))
+    out._shape, out._strides = shape, strides

@@ -5,9 +5,9 @@ every value conversion goes through the generated cast loops, so `.to()`, copies
 and element reads convert exactly as the kernels do."""
 from __future__ import annotations
 
-import operator
 import warnings
 
+from . import _indexing
 from ._lib import fastcall, ffi, lib, tables
 from .dtypes import BY_NAME, as_dtype, dtype
 from .scalars import check_fits, int_arg, number, size_arg, type_name
@@ -142,8 +142,13 @@ class Tensor:
 
     def _dense_strides(self):
         """This tensor's strides if it is non-overlapping and dense (a permuted contiguous
-        layout), else None: torch's preserve_format keeps exactly those strides."""
-        dims = sorted((i for i, n in enumerate(self._shape) if n != 1), key=lambda i: self._strides[i])
+        layout), else None: c10's is_non_overlapping_and_dense, which holds for every empty
+        tensor (it is contiguous) and ignores dims of size 1."""
+        if 0 in self._shape:
+            return self._strides
+        if len(self._shape) == 1:
+            return self._strides if self._shape[0] < 2 or self._strides[0] == 1 else None
+        dims = sorted((i for i, n in enumerate(self._shape) if n > 1), key=lambda i: self._strides[i])
         expected = 1
         for i in dims:
             if self._strides[i] != expected:
@@ -276,13 +281,18 @@ class Tensor:
         run(tables.CASTS[src._dtype.index][self._dtype.index], self, [src], shape)
         return self
 
-    def copy_(self, src):
+    def copy_(self, src, non_blocking=False):
         from ._dispatch import check_overlap
         if not isinstance(src, Tensor):
             v = number(src)
             if v is None:
                 raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type_name(src)}")
             src = _number_tensor(v)
+        if type(non_blocking) is not bool:
+            raise TypeError(f"copy_(): argument 'non_blocking' (position 2) must be bool, not {type_name(non_blocking)}")
+        if src is self or (src._storage is self._storage and src._offset == self._offset and src._dtype is self._dtype
+                           and src._shape == self._shape and src._strides == self._strides):
+            return self                     # torch: the same data, nothing to copy
         check_overlap(self, [src])          # torch's errors, where the copy would read what it wrote
         return self._copy_from(src)
 
@@ -320,8 +330,9 @@ class Tensor:
         return self._like(dtype)._copy_from(self)
 
     def _like(self, dt):
-        """An empty tensor of this shape in torch's preserve_format layout."""
-        strides = output_strides(self._shape, [self])
+        """An empty tensor of this shape in torch's preserve_format layout (empty_like): a
+        dense tensor's own strides, else its dims' order (infer_dense_strides)."""
+        strides = self._dense_strides() or output_strides(self._shape, [self], empty_like=True)
         if strides is None:
             return Tensor._empty(self._shape, dt)
         return Tensor._empty_strided(self._shape, strides, dt)
@@ -508,8 +519,19 @@ class Tensor:
         self.imag.copy_(value)
 
     def __getitem__(self, index):
-        shape, strides, offset = _index(self, index)
-        return self._view(shape, strides, offset)
+        view, bools = self._apply_index(index)
+        out = self._view(view.shape, view.strides, view.offset)
+        if bools:       # True/False items: an advanced index, so a copy (in the layout torch gives it)
+            shape = tuple(_indexing.advanced_shape(view, bools)[0])
+            src = out.reshape(shape) if _numel(shape) else Tensor._empty(shape, self._dtype)
+            return new_output(shape, [src], self._dtype)._copy_from(src)
+        return out
+
+    def _apply_index(self, index):
+        try:
+            return _indexing.apply(self._shape, self._strides, self._offset, index, Tensor)
+        except _indexing.Advanced:
+            raise NotImplementedError("indexing with tensors or lists (advanced indexing) is not supported yet") from None
 
     def __setitem__(self, index, value):
         # torch's order: the value is converted (and range-checked) before the index is read
@@ -520,13 +542,24 @@ class Tensor:
             if v is None:
                 raise TypeError(f"can't assign a {type_name(value)} to a runtime.{self._dtype.c10_name}Tensor")
             src = _setitem_value(v, self._dtype)
-        dst = self[index]
-        if src._shape != dst._shape and src._shape:   # torch's copy_to: leading 1s dropped, then expand
-            k = 0
-            while k < len(src._shape) and src._shape[k] == 1:
-                k += 1
-            src = src._view(src._shape[k:], src._strides[k:], src._offset).expand(dst._shape)
-        dst.copy_(src)
+        if index is False:          # torch writes nothing and checks nothing
+            return
+        view, bools = self._apply_index(index)
+        dst = self._view(view.shape, view.strides, view.offset)
+        if bools and isinstance(index, tuple):      # index_put_ into the boolean dims
+            shape = tuple(_indexing.advanced_shape(view, bools)[0])
+            vshape = _drop_leading_ones(src._shape)
+            try:
+                full = broadcast_shapes(shape, vshape)
+            except RuntimeError:
+                full = None
+            if full != tuple(shape):
+                raise RuntimeError(f"shape mismatch: value tensor of shape {list(src._shape)} cannot be broadcast "
+                                   f"to indexing result of shape {list(shape)}")
+            if _numel(shape):
+                dst.reshape(shape).copy_(src.view(vshape).expand(shape))
+            return
+        _copy_to(dst, src)
 
     def transpose(self, dim0, dim1):
         d0 = self._dim(dim0, fname="transpose", argname="dim0", pos=1)
@@ -561,13 +594,12 @@ class Tensor:
                           "deprecated and it will throw an error in a future release. Consider `x.mT` to transpose "
                           "batches of matrices or `x.permute(*runtime.arange(x.ndim - 1, -1, -1))` to reverse the "
                           "dimensions of a tensor.")
-        n = self.ndim
-        return self._view(self._shape[::-1], self._strides[::-1], self._offset) if n else self
+        return self._view(self._shape[::-1], self._strides[::-1], self._offset)    # a new view, even for 0-dim
 
     def t(self):
         if self.ndim > 2:
             raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self.ndim}D")
-        return self.T
+        return self._view(self._shape[::-1], self._strides[::-1], self._offset)
 
     def unsqueeze(self, dim):
         d = self._dim(dim, self.ndim + 1, fname="unsqueeze")
@@ -588,7 +620,7 @@ class Tensor:
         return self._view([self._shape[i] for i in keep], [self._strides[i] for i in keep], self._offset)
 
     def _typename(self):
-        return f"runtime.{self._dtype.c10_name}Tensor{{{list(self._shape)}}}"
+        return f"{self._dtype.type_in_errors}{{{list(self._shape)}}}"
 
     def expand(self, *sizes):
         if not sizes:
@@ -600,13 +632,16 @@ class Tensor:
                                f"({len(sizes)}) must be greater or equal to the number of dimensions in the tensor "
                                f"({self.ndim})")
         shape, strides = [0] * len(sizes), [0] * len(sizes)
+        if not self._shape:             # torch's inferExpandGeometry: a 0-dim tensor takes the sizes as given
+            shape, sizes = list(sizes), ()
         for i in range(len(sizes) - 1, -1, -1):        # torch's order: the last dim first
             n = sizes[i]
             if i < lead:
                 if n == -1:
                     raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a leading, "
                                        f"non-existing dimension {i}")
-                shape[i] = n
+                shape[i] = n            # a new dim of size 1 is strided as unsqueeze would stride it
+                strides[i] = shape[i + 1] * strides[i + 1] if n == 1 else 0
                 continue
             own, st = self._shape[i - lead], self._strides[i - lead]
             if n == -1 or n == own:
@@ -676,6 +711,8 @@ class Tensor:
             raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
         if not self._shape:
             return self.reshape(1)
+        if s == e:
+            return self                 # torch returns the tensor itself
         return self.reshape(self._shape[:s] + (_numel(self._shape[s:e + 1]),) + self._shape[e + 1:])
 
 
@@ -702,6 +739,28 @@ def _setitem_value(v, dt):
     return t if t._dtype is dt else t.to(dt)
 
 
+def _copy_to(dst, src):
+    """torch's copy_to (setitem): the same shape copies; a 0-dim source fills (its value read
+    first, no overlap check: fill is idempotent); otherwise leading 1s of the source are
+    dropped and it is expanded to the destination ("setitem")."""
+    if src._shape == dst._shape:
+        dst.copy_(src)
+    elif not src._shape:
+        from ._dispatch import check_overlap
+        check_overlap(dst, [])
+        value = Tensor._empty((), src._dtype)._copy_from(src)
+        dst._copy_from(value.expand(dst._shape))
+    else:                   # (a view, so strides of size-1 dims are recomputed, as torch's are)
+        dst.copy_(src.view(_drop_leading_ones(src._shape)).expand(dst._shape))
+
+
+def _drop_leading_ones(shape):
+    k = 0
+    while k < len(shape) and shape[k] == 1:
+        k += 1
+    return shape[k:]
+
+
 def _nest(values, shape):
     if len(shape) == 1:
         return values
@@ -712,7 +771,7 @@ def _nest(values, shape):
 def _view_strides(old_shape, old_strides, new_shape):
     """Strides for viewing (old_shape, old_strides) as new_shape, or None (torch's computeStride)."""
     if _numel(old_shape) == 0 or not old_shape:     # empty, or 0-dim (one element: any all-ones shape)
-        return _contiguous_strides(new_shape)
+        return tuple(old_strides) if tuple(old_shape) == tuple(new_shape) else _contiguous_strides(new_shape)
     new_strides = [0] * len(new_shape)
     view_d = len(new_shape) - 1
     chunk_base = old_strides[-1] if old_strides else 1
@@ -734,66 +793,6 @@ def _view_strides(old_shape, old_strides, new_shape):
     return tuple(new_strides)
 
 
-def _index(t, index):
-    """Basic indexing (ints, slices, None, Ellipsis) -> (shape, strides, offset) of the view."""
-    if not isinstance(index, tuple):
-        index = (index,)
-    if any(isinstance(i, (Tensor, list, tuple)) for i in index):
-        raise NotImplementedError("indexing with tensors or lists (advanced indexing) is not supported yet")
-    if any(isinstance(i, (str, bytes)) for i in index):
-        raise TypeError(f"new(): invalid data type '{type_name(next(i for i in index if isinstance(i, (str, bytes))))}'")
-    # True and False add a dim as None does, of size 1 and 0 (torch's boolean scalar index)
-    index = tuple(None if i is True else _FALSE if i is False else i for i in index)
-    consumed = sum(1 for i in index if i is not None and i is not Ellipsis and i is not _FALSE)
-    if consumed > t.ndim:
-        if t.ndim == 0:
-            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
-                             "in C++ to convert a 0-dim tensor to a number")
-        raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
-    if Ellipsis in index:      # the first ellipsis takes the remaining dims; later ones take none
-        at = index.index(Ellipsis)
-        rest = tuple(i for i in index[at + 1:] if i is not Ellipsis)
-        index = index[:at] + (slice(None),) * (t.ndim - consumed) + rest
-    shape, strides, offset, d = [], [], t._offset, 0
-    for i in index:
-        if i is None or i is _FALSE:     # a new dim of size 1 (0), strided as unsqueeze would
-            shape.append(1 if i is None else 0)
-            strides.append(t._strides[d] * t._shape[d] if d < t.ndim else 1)
-            continue
-        if isinstance(i, slice):
-            start, stop, step = i.start, i.stop, i.step
-            step = 1 if step is None else operator.index(step)
-            if step == 0:
-                raise ValueError("slice step cannot be zero")
-            if step < 0:
-                raise ValueError("step must be greater than zero")
-            n = t._shape[d]
-            start, stop, _ = slice(start, stop, 1).indices(n)
-            length = max(0, (stop - start + step - 1) // step)
-            if length:
-                offset += start * t._strides[d]
-            shape.append(length)
-            strides.append(t._strides[d] * step)
-            d += 1
-            continue
-        if isinstance(i, bool) or not hasattr(i, "__index__"):
-            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
-                             f"are valid indices (got {type(i).__name__})")
-        k = operator.index(i)
-        if not _INT64_MIN <= k <= _INT64_MAX:
-            raise ValueError("Overflow when unpacking long long")
-        n = t._shape[d]
-        if not -n <= k < n:
-            raise IndexError(f"index {k} is out of bounds for dimension {len(shape)} with size {n}")
-        offset += (k % n) * t._strides[d]
-        d += 1
-    for rest in range(d, t.ndim):
-        shape.append(t._shape[rest])
-        strides.append(t._strides[rest])
-    return shape, strides, offset
-
-
-_FALSE = object()
 
 
 def broadcast_shapes(*shapes):
@@ -814,17 +813,20 @@ def broadcast_shapes(*shapes):
     return out
 
 
-def output_strides(shape, inputs):
-    """The layout torch's TensorIterator gives a new output: contiguous when the inputs are;
-    the inputs' strides when they all share one dense layout; otherwise dimensions ordered
-    as the inputs' strides order them (reorder_dimensions), broadcast dimensions ignored."""
+def output_strides(shape, inputs, empty_like=False):
+    """The layout torch's TensorIterator gives a new output (None: contiguous): contiguous when
+    the inputs are; the inputs' strides when they all share one dense layout; otherwise
+    dimensions ordered as the inputs' strides order them (reorder_dimensions), broadcast
+    dimensions ignored, each stride the product of the sizes of the faster dims (so 0 after
+    an empty dim).  empty_like: infer_dense_strides' variant, which counts empty dims as 1."""
     for t in inputs:           # the common case first: every input in row-major order
         if t._strides != _contiguous_strides_cached(t._shape):
             break
-    else:
-        return None
+    else:   # (with empty dims, torch's dim order breaks ties by size unless the shapes are all equal)
+        if _numel(shape) or all(t._shape == shape for t in inputs):
+            return None
     full = [t for t in inputs if t._shape == shape]
-    if all(t.is_contiguous() for t in inputs):
+    if len(full) == len(inputs) and all(t.is_contiguous() for t in inputs):
         return None
     if len(full) == len(inputs) and len({t._strides for t in full}) == 1 and full[0]._dense_strides():
         return full[0]._strides
@@ -852,10 +854,12 @@ def output_strides(shape, inputs):
                 d1 = d0
             elif c < 0:
                 break
+    if perm == list(range(ndim - 1, -1, -1)):
+        return None
     out, acc = [0] * ndim, 1
     for d in perm:
         out[d] = acc
-        acc *= max(shape[d], 1)
+        acc *= max(shape[d], 1) if empty_like else shape[d]
     return tuple(out)
 
 

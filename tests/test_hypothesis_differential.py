@@ -794,16 +794,12 @@ KNOWN_BUGS = {
                           "function's", "M.ones(2).where(2.5j, M.ones(2))"),
     "rsub_out": ("torch.rsub has no out= overload (TypeError); the runtime accepts out=",
                  "M.rsub(M.ones(3), M.ones(3), out=M.zeros(3))"),
-    "internal_overlap_late": ("torch refuses a written-to tensor with internal overlap (expanded out= or self) "
-                              "before anything else; the runtime reports dtype errors first, or resizes such an "
-                              "out= (and succeeds)",
-                              "M.ceil(M.ones(9, dtype=M.bool), out=M.zeros(1).expand(9))"),
     "shape_late": ("torch checks shapes (broadcasting, an in-place self that would have to grow) before dtypes and "
                    "kernels; the runtime reports dtype and kernel errors first",
                    "M.tensor(1, dtype=M.int64).floor_divide_(M.ones(3, dtype=M.float16))"),
-    "resize_warning": ("torch warns twice about resizing a wrong-shaped out= when out's dtype is not the "
-                       "computation dtype, and warns before a kernel or dtype error; the runtime once, or not",
-                       "M.sin(M.tensor([1, 2]), out=M.zeros(3, dtype=M.float64))"),
+    "resize_warning": ("torch resizes a wrong-shaped out= (with its warning) before it finds that no kernel "
+                       "takes the dtype; the runtime raises first, without the warning",
+                       "M.bitwise_not(M.ones(2), out=M.zeros(3))"),
     "round_decimals_0": ("round(integer tensor, decimals=0) is torch's NotImplementedError (round_vml_cpu); "
                          "the runtime treats an explicit decimals=0 as no decimals",
                          "M.round(M.tensor([1, 2]), decimals=0)"),
@@ -821,9 +817,6 @@ KNOWN_BUGS = {
                        "to itself in torch (a no-op, even for an expanded tensor); the runtime checks it for "
                        "internal overlap",
                        "a = M.ones(1, dtype=M.int64).expand(3); out = M.nan_to_num(a, out=a)"),
-    "resized_out_layout": ("an out= of the wrong shape is resized by torch to the layout of the inputs (e.g. "
-                           "permuted); the runtime makes it contiguous",
-                           "o = M.zeros(5); M.neg(M.zeros(3, 2).T, out=o); out = o.stride()"),
     "converted_operand_layout": ("torch converts an operand of another dtype than the computation's to a dense "
                                  "copy first (a fully broadcast one becomes contiguous), and lays out a new "
                                  "output by those copies; the runtime by the operands as given",
@@ -930,8 +923,6 @@ def explain_error(case, t_ns, t_err, r_err):
             return {"argument_order"}
     if case.op == "rsub" and case.out and "some of the keywords were incorrect: out" in t_msg:
         return {"rsub_out"}
-    if t_msg == _INTERNAL_OVERLAP and (r_err is None or r_err[1] != _INTERNAL_OVERLAP):
-        return {"internal_overlap_late"}
     if _SHAPE_ERROR.match(t_msg) and r_err is not None and not _SHAPE_ERROR.match(r_err[1]):
         return {"shape_late"}
     if (case.op == "round" and case.kwargs.get("decimals") == 0 and case.args[0][0] == "tensor"
@@ -997,8 +988,6 @@ def explain_warnings(case, t_ns, t_err, t_warn, r_warn):
         return "ldexp_resize_warning"
     if not case.out:
         return None
-    if len(t_warn) == 2 and t_warn[0] == t_warn[1] and r_warn == t_warn[:1]:
-        return "resize_warning"         # out's dtype is not the computation dtype: torch warns twice
     if t_err is not None and r_warn == [] and len(t_warn) in (1, 2):
         return "resize_warning"         # torch resized out= before its kernel / dtype error
     return None
@@ -1050,11 +1039,6 @@ def check(case, seen_bugs=None):
         problems = []           # KNOWN_BUGS["conj_physical_copies"]
         if seen_bugs is not None:
             seen_bugs.add("conj_physical_copies")
-    if (problems and case.out and all(p.startswith("strides") for p in problems)
-            and tuple(run(torch, case)["o"].shape) != S):
-        problems = []           # KNOWN_BUGS["resized_out_layout"]
-        if seen_bugs is not None:
-            seen_bugs.add("resized_out_layout")
     if (problems and all(p.startswith("strides") for p in problems)
             and len({a[2] for a in case.args if a[0] == "tensor"}) > 1):
         problems = []           # KNOWN_BUGS["converted_operand_layout"]: operands of different dtypes

@@ -375,15 +375,6 @@ def programs(draw):
     return lines
 
 
-# Differences from torch this test has found and the runtime does not fix yet (20,000 examples:
-# 1,378 failures in these kinds): 0-dim getitem texts; the dim named after an Ellipsis; two
-# Ellipses; the storage offset of empty slices; expand's strides for new leading dims; expand(-1)
-# of a 0-dim tensor; expand's type name for non-float dtypes (CPUBoolType); clone's strides of
-# size-1/empty dims; flatten/T identity; same-data copies torch lets through; out= that is an
-# input of another shape; the overlap check before the cast check; the resized out='s layout;
-# torch's second resize warning.  Strict: the test must fail until every kind is fixed, then
-# this mark goes.
-@pytest.mark.xfail(strict=True, reason="known tensor-layer differences from torch, listed above")
 @settings(settings.get_profile("ewgen-tensor-layer"))
 @given(lines=programs())
 def test_tensor_layer_agrees_with_torch(lines):
