@@ -5,7 +5,8 @@ from .creation import (arange, empty, empty_like, full, full_like, ones, ones_li
                        zeros, zeros_like)
 from .dtypes import dtype
 from .promotion import can_cast, get_default_dtype, promote_types, set_default_dtype
-from .tensor import Size, Tensor, broadcast_shapes
+from .tensor import Size, Tensor
+from ._shapes import broadcast_shapes
 from ._result_type import result_type
 from ._views import imag, real
 from ._numpy import from_numpy

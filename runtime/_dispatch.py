@@ -10,7 +10,7 @@ from . import checks, promotion
 from ._lib import ffi, tables
 from .creation import wrap_scalar
 from .dtypes import BY_NAME
-from .scalars import NUMBER_TYPES, number, type_name
+from .scalars import NUMBER_TYPES, check_scalar_int, number, type_name
 from .tensor import (Tensor, _contiguous_strides_cached, _numel, broadcast_shapes, new_output, output_strides, run,
                      warn_once)
 
@@ -253,7 +253,10 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         if not isinstance(value, NUMBER_TYPES):
             raise TypeError(f"{name}(): argument '{pname}' must be Number, not {type(value).__name__}")
     if out is not None and not isinstance(out, Tensor):
-        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+        if name in NUMBERS_AS_TENSORS and number(out) is not None:
+            out = _number_out(number(out))
+        else:
+            raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
 
     # 1. torch's meta checks on the raw operands
     for check in op["checks"]:
@@ -267,6 +270,9 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         return operands[0]
     if out is not None:     # TensorIterator's first check, on out= as given (before any resize)
         check_overlap(out, operands)
+    shape = broadcast_shapes(*(t._shape for t in operands))      # then shapes, before dtypes and kernels
+    if out is not None and out._shape != shape and (inplace or any(out is t for t in operands)):
+        raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape {list(shape)}")
 
     # 2. common dtype (TensorIterator compute_types)
     promoted = operands
@@ -363,18 +369,16 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
             logic, param = checks.LATE[check]
             logic(tables.CHECKS[check], common, named[param])
 
-    # 6. shapes and the output tensor
-    shape = broadcast_shapes(*(t._shape for t in operands))
+    # 6. the output tensor (torch resizes no out= that is an input: refused above)
     if out is None:
         out = new_output(shape, operands, result)
     else:
         if out._shape != shape:
-            if inplace or any(out is t for t in operands):     # torch resizes no out= that is an input
-                raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape "
-                                   f"{list(shape)}")
-            # the temporary a cast to out='s dtype computes into is resized too (a second warning)
+            # where out='s dtype is not the common dtype, TensorIterator computes into a temporary
+            # of it, resized too (a second warning)
             _resize_out(out, shape, output_strides(shape, operands),
-                        warn_times=2 if cfg["cast_to_outputs"] and out.dtype is not kernel_out_dtype(cfg, common) else 1)
+                        warn_times=2 if out.dtype is not common and (cfg["cast_to_outputs"] or (
+                            cfg["output_dtype"] and out.dtype is not BY_NAME[cfg["output_dtype"]])) else 1)
 
     # 7. run: inputs in the computation dtype, the loop, then the output's dtype
     values = [_param_value(p, default, v, common, op) for (p, default), v in zip(op["params"], params)]
@@ -456,6 +460,18 @@ def _param_value(name, default, value, common, op):
             return 0
         return limit if default == "max" else -limit
     return -value if name in op["negate"] else value
+
+
+# torch's argument parser binds a Python number to a Tensor parameter of these functions only
+# (python_arg_parser.cpp, should_allow_numbers_as_tensors), out= included
+NUMBERS_AS_TENSORS = frozenset(("add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide",
+                                "floor_divide"))
+
+
+def _number_out(v):
+    """out= given as a number: a fresh 0-dim tensor of the dtype torch wraps it in (written, then dropped)."""
+    from .creation import number_tensor
+    return number_tensor(check_scalar_int(v), None)
 
 
 def kernel_out_dtype(cfg, common):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import operator
 
+from .scalars import is_long
+
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 _PY_SSIZE_MAX = _INT64_MAX
 _MIN_SYMINT = -(1 << 62)      # c10::SymInt::min_representable_int(): slice bounds are clipped to it
@@ -141,12 +143,6 @@ def _long(v):
     return v
 
 
-def _is_long(obj):
-    """THPUtils_checkLong: an int that is not a bool, or a NumPy integer."""
-    return (isinstance(obj, int) and not isinstance(obj, bool)) or (
-        type(obj).__module__ == "numpy" and hasattr(obj, "__index__") and type(obj).__name__ != "bool_")
-
-
 def _is_sequence(obj, tensor_type):
     return not isinstance(obj, (dict, tensor_type)) and hasattr(type(obj), "__getitem__") and hasattr(type(obj), "__len__")
 
@@ -196,7 +192,7 @@ def apply(shape, strides, offset, index, tensor_type):
             return view, []
         if index is Ellipsis:
             return view, []
-        if _is_long(index):
+        if is_long(index):
             view.select(0, _long(operator.index(index)), 0)
             return view, []
         if isinstance(index, slice):
@@ -214,7 +210,7 @@ def apply(shape, strides, offset, index, tensor_type):
     for real_dim, obj in enumerate(items):
         if isinstance(obj, tensor_type):
             obj = _tensor_item(obj)
-        if _is_long(obj):
+        if is_long(obj):
             view.select(dim, _long(operator.index(obj)), real_dim)
         elif isinstance(obj, slice):
             view.slice(dim, *_slice_bounds(obj), whole_is_self=True)

@@ -2,7 +2,10 @@
 
 np.asarray(t) reads t.__array_interface__; rt.from_numpy(a) wraps the array's memory,
 keeping the array alive for as long as any tensor view of it exists."""
+import sys
+
 from .dtypes import BY_NAME
+from .scalars import type_name
 from .tensor import Tensor, _Storage
 
 # runtime dtype -> NumPy typestr (little-endian, as this machine)
@@ -24,9 +27,12 @@ def array_interface(t):
 
 def from_numpy(a):
     """A tensor sharing the memory of NumPy array `a` (torch.from_numpy's rules)."""
-    iface = getattr(a, "__array_interface__", None)
-    if iface is None or not hasattr(a, "dtype"):
-        raise TypeError(f"expected np.ndarray (got {type(a).__name__})")
+    if not any(c.__module__ == "numpy" and c.__name__ == "ndarray" for c in type(a).__mro__):
+        raise TypeError(f"expected np.ndarray (got {type_name(a)})")
+    iface = a.__array_interface__
+    if iface["typestr"][0] == (">" if sys.byteorder == "little" else "<"):
+        raise ValueError("given numpy array has byte order different from the native byte order. Conversion "
+                         "between byte orders is currently not supported.")
     name = FROM_TYPESTR.get(iface["typestr"])
     if name is None:
         raise TypeError(f"can't convert np.ndarray of type {a.dtype}. The only supported types are: float64, "

@@ -1,6 +1,6 @@
 """result_type(x, y): the dtype an op over tensors and Python numbers computes in."""
 from .promotion import result_type_of, scalar_dtype
-from .scalars import number, type_name
+from .scalars import check_scalar_int, number, type_name
 from .tensor import Tensor
 
 
@@ -10,7 +10,7 @@ def result_type(tensor, other):
         if isinstance(x, Tensor):
             operands.append((x.dtype, 0 if x.ndim else 1))
         elif number(x) is not None:
-            operands.append((scalar_dtype(number(x)), 2))
+            operands.append((scalar_dtype(check_scalar_int(number(x))), 2))
         else:
             raise TypeError(f"result_type(): argument '{('tensor', 'other')[pos]}' (position {pos + 1}) "
                             f"must be Tensor or Number, not {type_name(x)}")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import operator
 
 from ._lib import lib
+from .scalars import is_long
 
 
 def set_num_threads(n):
     """Use at most n threads for the kernels (torch.set_num_threads)."""
-    if isinstance(n, bool) or not hasattr(type(n), "__index__"):
+    if not is_long(n):
         raise RuntimeError(f"set_num_threads expects an int, but got {type(n).__name__}")
     n = operator.index(n)
     if n > (1 << 31) - 1 or n < -(1 << 31):

@@ -9,7 +9,7 @@ import math
 from . import promotion
 from ._lib import ffi, lib
 from .dtypes import BY_NAME, as_dtype
-from .scalars import check_fits, number, size_arg, type_name
+from .scalars import check_scalar_int, check_fits, number, size_arg, type_name
 from .tensor import Tensor, _int64_bits, _INT64_MAX, _INT64_MIN, check_shape
 
 _KIND_DTYPE = {bool: "bool", int: "int64"}       # float and complex: the default dtypes
@@ -188,7 +188,7 @@ def _check_dtype(dt, fname="tensor"):
     return d
 
 
-def tensor(data, dtype=None):
+def tensor(data, *, dtype=None):
     """A new tensor from a Python number, a nested list, or another tensor (copied)."""
     dtype = _check_dtype(dtype)
     if isinstance(data, Tensor):
@@ -201,7 +201,7 @@ def tensor(data, dtype=None):
     return _from_flat(shape, flat, dtype)
 
 
-def scalar_tensor(s, dtype=None):
+def scalar_tensor(s, *, dtype=None):
     """torch.scalar_tensor: a 0-dim tensor of the default dtype (or dtype) holding number s."""
     v = _fill_value("scalar_tensor", s)
     return _filled(_new("scalar_tensor", (), dtype), v)
@@ -246,9 +246,7 @@ def _fill_value(fname, value):
     v = value.item() if isinstance(value, Tensor) and not value._shape else number(value)
     if v is None:
         raise TypeError(f"{fname}(): argument 'fill_value' (position 2) must be Number, not {type_name(value)}")
-    if type(v) is int and not _INT64_MIN <= v < (1 << 64):      # c10's Scalar holds int64 or uint64
-        raise OverflowError("int too big to convert" if v > 0 else "can't convert negative int to unsigned")
-    return v
+    return check_scalar_int(v)
 
 
 def _new(fname, size, dt, varargs=True):
@@ -299,36 +297,57 @@ def full(size, fill_value, dtype=None):
 def _like(fname, t, dt):
     if not isinstance(t, Tensor):
         raise TypeError(f"{fname}(): argument 'input' (position 1) must be Tensor, not {type_name(t)}")
-    return Tensor._empty(t._shape, _check_dtype(dt, fname) or t.dtype)
+    return t._like(_check_dtype(dt, fname) or t.dtype)      # torch's preserve_format layout
 
 
-def empty_like(input, dtype=None):
+def empty_like(input, *, dtype=None):
     return _like("empty_like", input, dtype)
 
 
-def zeros_like(input, dtype=None):
+def zeros_like(input, *, dtype=None):
     return _filled(_like("zeros_like", input, dtype), 0)
 
 
-def ones_like(input, dtype=None):
+def ones_like(input, *, dtype=None):
     return _filled(_like("ones_like", input, dtype), 1)
 
 
-def full_like(input, fill_value, dtype=None):
+def full_like(input, fill_value, *, dtype=None):
     v = _fill_value("full_like", fill_value)
     return _filled(_like("full_like", input, dtype), v)
 
 
 # ------------------------------------------------------------------ arange
+class _Absent:
+    """An argument not given: arange's overload follows from the arguments given."""
+    def __repr__(self):
+        return "<absent>"
+
+
+_ABSENT = _Absent()
 _ARANGE_ACC = {"floating": "float64", "integral": "int64"}
 _GRAIN = 32768             # torch's parallel_for grain: arange's chunks begin where its threads' do
 
 
 def _arange_number(name, pos, v):
     n = v.item() if isinstance(v, Tensor) and not v._shape else number(v)
-    if n is None or isinstance(n, complex):
+    if n is None:
         raise TypeError(f"arange(): argument '{name}' (position {pos}) must be Number, not {type_name(v)}")
-    return n
+    if isinstance(n, complex):      # a Number: read as a double, with c10's check
+        if n.imag != 0:
+            raise RuntimeError("value cannot be converted to type double without overflow")
+        n = n.real
+    return check_scalar_int(n)
+
+
+_ARANGE_SIGNATURES = (
+    " * (Number end, *, Tensor out = None, runtime.dtype dtype = None, runtime.layout layout = None, "
+    "runtime.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
+    " * (Number start, Number end, *, runtime.dtype dtype = None, runtime.layout layout = None, "
+    "runtime.device device = None, bool pin_memory = False, bool requires_grad = False)\n"
+    " * (Number start, Number end, Number step = 1, *, Tensor out = None, runtime.dtype dtype = None, "
+    "runtime.layout layout = None, runtime.device device = None, bool pin_memory = False, "
+    "bool requires_grad = False)\n")
 
 
 def _to_acc(v, acc):
@@ -347,13 +366,19 @@ def _wrap64(v):
     return (v + (1 << 63)) % (1 << 64) - (1 << 63)
 
 
-def arange(start, end=None, step=1, *, dtype=None):
+def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None):
     """torch.arange: the size computed, checked and allocated first, the values filled in C as
     torch's CPU kernel computes them."""
-    if end is None:
-        start, end = 0, _arange_number("end", 1, start)
-    else:
+    given = {n: v for n, v in (("start", start), ("end", end), ("step", step)) if v is not _ABSENT}
+    if len(given) == 1 and set(given) <= {"start", "end"}:          # arange(end)
+        start, end, step = 0, _arange_number("end", 1, next(iter(given.values()))), 1
+    elif set(given) in ({"start", "end"}, {"start", "end", "step"}) and None not in given.values():
         start, end = _arange_number("start", 1, start), _arange_number("end", 2, end)
+        step = given.get("step", 1)
+    else:
+        raise TypeError(f"arange() received an invalid combination of arguments - got "
+                        f"({', '.join(type_name(v) for v in given.values())}), but expected one of:\n"
+                        + _ARANGE_SIGNATURES)
     step = _arange_number("step", 3, step)
     _check_dtype(dtype, "arange")
     if dtype is None:

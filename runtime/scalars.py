@@ -32,6 +32,19 @@ def number(x):
     return None
 
 
+def check_scalar_int(v):
+    """c10's Scalar holds a Python int as int64 or uint64: OverflowError beyond both."""
+    if type(v) is int and not _INT64_MIN <= v < (1 << 64):
+        raise OverflowError("int too big to convert" if v > 0 else "can't convert negative int to unsigned")
+    return v
+
+
+def is_long(x):
+    """THPUtils_checkLong: an int that is not a bool, or a NumPy integer (no other __index__)."""
+    return (isinstance(x, int) and not isinstance(x, bool)) or (
+        type(x).__module__ == "numpy" and type(number(x)) is int)
+
+
 def is_number(x):
     return type(x) in _EXACT or number(x) is not None
 

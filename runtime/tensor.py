@@ -10,7 +10,7 @@ import warnings
 from . import _indexing
 from ._lib import fastcall, ffi, lib, tables
 from .dtypes import BY_NAME, as_dtype, dtype
-from .scalars import check_fits, int_arg, number, size_arg, type_name
+from .scalars import check_fits, int_arg, is_long, number, size_arg, type_name
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
@@ -107,11 +107,13 @@ class Size(tuple):
     __slots__ = ()
 
     def __new__(cls, sizes=()):
-        sizes = tuple(sizes)
+        values = []
         for i, s in enumerate(sizes):
-            if type(s) is not int and int_arg(s) is None:
+            v = int_arg(s)          # (an int beyond int64: torch's ValueError)
+            if v is None:
                 raise TypeError(f"runtime.Size() takes an iterable of 'int' (item {i} is '{type_name(s)}')")
-        return super().__new__(cls, (s if type(s) is int else int_arg(s) for s in sizes))
+            values.append(v)
+        return super().__new__(cls, values)
 
     def __repr__(self):
         return f"runtime.Size({list(self)})"
@@ -305,7 +307,17 @@ class Tensor:
                                    "fpga, maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type "
                                    f"at start of device string: {args[0]}")
             args.pop(0)
-        if args and dtype is None:
+        elif args and is_long(args[0]):                 # an int is a device index (an accelerator's)
+            index = int_arg(args[0])
+            raise RuntimeError("Device index must not be negative" if index < 0 else
+                               "Cannot access accelerator device when none is available.")
+        elif args and number(args[0]) is not None:       # other numbers bind to `Tensor other`
+            v = number(args[0])
+            args[0] = BY_NAME["bool" if type(v) is bool else "float64" if type(v) is float else "complex128"]
+        if args and dtype is not None:
+            raise TypeError(f"to() received an invalid combination of arguments - got ({type_name(args[0])}, "
+                            f"dtype={type_name(dtype)}), but expected one of:\n" + _TO_SIGNATURES)
+        if args:
             dtype = args.pop(0)
         if isinstance(dtype, Tensor):
             dtype = dtype.dtype
@@ -314,12 +326,7 @@ class Tensor:
         if dt is None or len(args) > 2 or any(type(f) is not bool for f in flags):
             got = ", ".join(type_name(a) for a in ([dtype] if dtype is not None else []) + args)
             raise TypeError(f"to() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                            " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
-                            "bool copy = False, *, torch.memory_format memory_format = None)\n"
-                            " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
-                            "torch.memory_format memory_format = None)\n"
-                            " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, "
-                            "torch.memory_format memory_format = None)\n")
+                            + _TO_SIGNATURES)
         if len(args) == 2:
             copy = args[1]
         dtype = dt
@@ -506,6 +513,11 @@ class Tensor:
 
     @real.setter
     def real(self, value):          # torch: t.real = v copies v into the real parts
+        if not isinstance(value, Tensor):   # a Python number goes through setitem's conversion
+            v = value if type(value) in (bool, int, float, complex) else number(value) if is_long(value) else None
+            if v is None:
+                raise TypeError(f"can't assign a {type_name(value)} to a runtime.{self._dtype.c10_name}Tensor")
+            value = _setitem_value(v, self.real._dtype)
         self.real.copy_(value)
 
     @property
@@ -609,13 +621,26 @@ class Tensor:
         strides.insert(d, stride)
         return self._view(shape, strides, self._offset)
 
-    def squeeze(self, dim=None):
-        if dim is None:
+    def squeeze(self, *args, **kwargs):
+        """squeeze(), squeeze(dim), squeeze((d0, d1)) or squeeze(d0, d1), as torch parses them."""
+        if kwargs:
+            if args or set(kwargs) != {"dim"}:
+                raise TypeError(f"squeeze() got an unexpected keyword argument '{next(k for k in kwargs if k != 'dim')}'"
+                                if set(kwargs) - {"dim"} else "squeeze() got multiple values for argument 'dim'")
+            args = (kwargs["dim"],)
+        if not args:
             drop = set(range(self.ndim))
-        elif isinstance(dim, (tuple, list)):
-            drop = {self._dim(d, fname="squeeze") for d in size_arg("squeeze", (dim,), "dim")}
+        elif len(args) == 1 and not isinstance(args[0], (tuple, list)):
+            if args[0] is None:
+                raise TypeError("squeeze() received an invalid combination of arguments - got (NoneType), but "
+                                "expected one of:\n * ()\n * (int dim)\n * (tuple of ints dim)\n")
+            drop = {self._dim(args[0], fname="squeeze")}
         else:
-            drop = {self._dim(dim, fname="squeeze")}
+            dims = [self._dim(d, fname="squeeze") for d in size_arg("squeeze", args, "dim")]
+            for i, d in enumerate(dims):
+                if d in dims[:i]:
+                    raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+            drop = set(dims)
         keep = [i for i in range(self.ndim) if i not in drop or self._shape[i] != 1]
         return self._view([self._shape[i] for i in keep], [self._strides[i] for i in keep], self._offset)
 
@@ -714,6 +739,14 @@ class Tensor:
         if s == e:
             return self                 # torch returns the tensor itself
         return self.reshape(self._shape[:s] + (_numel(self._shape[s:e + 1]),) + self._shape[e + 1:])
+
+
+_TO_SIGNATURES = (" * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
+                  "bool copy = False, *, torch.memory_format memory_format = None)\n"
+                  " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+                  "torch.memory_format memory_format = None)\n"
+                  " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, "
+                  "torch.memory_format memory_format = None)\n")
 
 
 def _number_tensor(v):

@@ -54,24 +54,17 @@ KNOWN = {
 # a hang or an internal error, but not torch's answer yet.  Each family is a pattern over the
 # case's source and why; a wrong class outside these fails the test.  Shrink this list.
 GAPS = [
-    (r"out=(?!M\.)|M\.rsub\(.*out=|M\.lerp\(.*out=", "out= of a number (torch's parser wraps it) and "
-     "rsub/lerp's out= checks"),
-    (r"nan_to_num", "nan_to_num's nan/posinf/neginf: positional, None and 0-dim tensor forms"),
+    (r"M\.lerp\(.*out=", "lerp with a tensor weight: torch wants out= of exactly the result dtype"),
+    (r"nan_to_num", "nan_to_num's nan/posinf/neginf: torch takes them positionally and as None or 0-dim "
+     "tensors; the runtime's are keyword-only Numbers until the schema of issue 15 declares them"),
     (r"\[(0, )?(\[|M\.|\(\))", "advanced indexing (tensor and list indices): NotImplementedError"),
-    (r"M\.broadcast_shapes\(", "broadcast_shapes parses its shapes less strictly than torch"),
-    (r"(bitwise_|gcd|lcm|[&|^]|<<|>>).*M\.zeros\(0\)|M\.zeros\(0\) ([&|^]|<<|>>)",
-     "a float operand without a kernel next to a shape mismatch: torch names the dtype first"),
-    (r"\.to\((-|\d|np\.|1j|float\(|M\.float64, dtype=)", "to() with a number (torch reads it as a device index)"),
-    (r"\.squeeze\((0, |None)", "squeeze with several dims as arguments"),
-    (r"M\.from_numpy\(|flags\.writeable", "from_numpy of NumPy scalars, tensors, read-only or broadcast arrays"),
-    (r"_like\(M\.ones\(3\), |M\.tensor\(\[1\.0, 2\.0\], |M\.scalar_tensor\(1\.5, ",
-     "dtype given positionally"),
-    (r"M\.set_num_threads\(|M\.result_type\(", "set_num_threads/result_type argument parsing"),
-    (r"M\.arange\((1j|2\*\*64|0, (1j|2\*\*64|None)|5, step)", "arange's parser: complex, 2**64, None"),
-    (r"\.real = ", "assigning a number to .real"),
-    (r"view\(M\.int32\)|\.add\(1, 2\)|numpy\(force=True\)|copy_\(M\.ones\(3\), True\)|"
-     r"promote_types\(float, int\)|\[::2\*\*64\]|dl_device=\(2, 0\)|__dlpack__\(copy='a'\)",
-     "view(dtype), positional alpha/non_blocking, numpy(force=), Python types in promote_types, huge steps, "
+    (r"M\.broadcast_shapes\(\(2, 1\), 2\*\*64\)", "broadcast_shapes: torch's Size keeps an int beyond int64 here"),
+    (r"M\.from_numpy\(np\.broadcast_to|flags\.writeable", "from_numpy of a read-only array: refused (README: the "
+     "runtime writes through tensors, so it does not wrap memory NumPy marks read-only)"),
+    (r"\.to\(M\.float64, dtype=", "to(dtype, dtype=None): a dtype given twice"),
+    (r"view\(M\.int32\)|\.add\(1, 2\)|numpy\(force=True\)|promote_types\(float, int\)|dl_device=\(2, 0\)|"
+     r"__dlpack__\(copy='a'\)",
+     "view(dtype) (issue 16), add's deprecated positional alpha, numpy(force=), Python types in promote_types, "
      "DLPack device errors"),
 ]
 
