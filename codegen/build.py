@@ -265,7 +265,10 @@ def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=prin
             needed = sum(not _object_path(s, obj_cache, native).exists() for s in sources)
             pch = _precompile_prelude(tmp, obj_cache, include, verbose, log, native, needed) if needed else None
             with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-                futures = {pool.submit(_compile, s, obj_cache, include, verbose, log, native): s for s in sources}
+                # the biggest shards first, so that the last ones to finish are small (a cold build's
+                # wall time on two cores was the k_add/k_mul shards compiled at the end, alone)
+                order = sorted(sources, key=lambda s: (-s.stat().st_size, s.name))
+                futures = {pool.submit(_compile, s, obj_cache, include, verbose, log, native): s for s in order}
                 objects = []
                 for fut in concurrent.futures.as_completed(futures):
                     obj, fresh, seconds = fut.result()
