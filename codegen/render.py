@@ -42,6 +42,10 @@ class CType:
 _RND = {"float16": "ew_rnd_f16(x)", "bfloat16": "ew_rnd_bf16(x)", "complex32": "ew_rnd_c32(x)"}
 _RND_F = {"float16": "ew_rnd_f16", "bfloat16": "ew_rnd_bf16"}
 HALVES = ("float16", "bfloat16")   # computed on float blocks; their kernels always get an AVX2 flavour
+# prelude.h functions whose values depend on the flavour (EW_AVX2: correctly rounded vectorised
+# code against glibc's): a kernel calling one keeps all its runs in its AVX2 flavour, so that every
+# walk gives the same values; the others hand their strided runs to the baseline flavour
+AVX2_VALUED = ("ew_expf", "ew_sinf", "ew_cosf")
 
 _REDUCED = {  # storage formats computed in another type: (load, store)
     "float16": ("ew_h2f({x})", "ew_f2h((float)({v}))"),
@@ -127,6 +131,7 @@ def build_context(model: Model) -> dict:
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
                                     params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
                                     exact_params=op.exact_params, expr_line=expr_line,
+                                    avx2_valued=any(f in expr for f in AVX2_VALUED),
                                     simd=dtype_name in op.simd or dtype_name in HALVES or out.name in HALVES,
                                     finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name)))
     casts, cast_ids = [], {}
@@ -143,13 +148,20 @@ def build_context(model: Model) -> dict:
                 operators=python_operators(model))
 
 
+# The input dtypes a fused loop reads: the ones mixed into float and integer arithmetic most
+# (masks, bytes, int32 and int64 indices and counts, float32 into float64).  Every other source
+# dtype is cast through iterate.c's buffer: 15-25% slower at memory speed, and each fused loop
+# is a full loop of the op to compile (they were 60% of the generated C).
+FUSED_SOURCES = ("bool", "uint8", "int32", "int64", "float32")
+
+
 def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list:
     """Variants of the binary kernels with an AVX2 flavour that read one input in another
     dtype and cast it as they load it, with the cast loop's expression: iterate.c runs one
     instead of casting chunks into a buffer when that input is the only one to cast (one
     pass over memory instead of two phases: 15-25% faster at memory speed).  One per input
-    position and dtype that promotes into the kernel's, but the half types (their buffered
-    casts are F16C bulk conversions)."""
+    position and dtype of FUSED_SOURCES that promotes into the kernel's (so never the half
+    types, whose buffered casts are F16C bulk conversions)."""
     column = {d.name: i for i, d in enumerate(model.dtypes)}
     fused = []
     for kernel_id, k in enumerate(kernels):
@@ -157,7 +169,7 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
         if k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.name in _REDUCED or k["ins"] != [d, d]:
             continue
         for s in model.dtypes:
-            if s.name == d.name or s.name in _REDUCED or model.promotion[column[s.name]][column[d.name]] != d.name:
+            if s.name == d.name or s.name not in FUSED_SOURCES or model.promotion[column[s.name]][column[d.name]] != d.name:
                 continue
             src = ct[s.name]
             load = d.load(cast_expr(model, src, d, src.load("{x}")))
