@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import difflib
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .yamlload import LinedDict, LinedList, YAMLSyntaxError, load
+from . import schema
+from .yamlload import LinedDict, YAMLSyntaxError, load
 
 CATEGORY_NAMES = ("bool", "integral", "floating", "complex")
 UNDEFINED = "ud"  # promotion row entry: the pair does not promote
@@ -70,8 +71,7 @@ class Op:
     negate: tuple          # params negated before they reach the kernel
     params: tuple          # ((name, default), ...)
     checks: tuple
-    numbers: tuple
-    signatures: tuple
+    signatures: tuple      # ((Python name, (schema.Signature, ...)), ...): the function's and its aliases'
     scalar_opmath: bool
     function: str | None
     method: str | None
@@ -87,14 +87,11 @@ class Op:
     scalarize: bool = False  # 0-dim tensor arguments act as Python numbers (torch's Scalar overloads)
     optional: tuple = ()   # arguments that may be None (then left out: clamp's min/max)
     param_args: tuple = () # positional arguments that are kernel params (lerp's number weight)
-    method_self: str = ""  # the argument a Tensor method's self stands for (where: input), if not the first
-    no_out_numbers: tuple = ()   # positions whose Number overloads have no out= (a number there + out= is a TypeError)
     exact_params: bool = False   # params reach float16/bfloat16 kernels unrounded (torch's opmath)
     kernel_errors: tuple = ()  # ((category, text), ...): NotImplementedError text instead of the label's
     out_error: str = ""    # text when out= has not the exact result dtype (exact_out configs)
     inplace_error: str = ""
-    tensor_required: bool = False   # at least one argument must be a tensor
-    has_out: bool = True   # the function takes out=
+    has_out: bool = True   # the function takes out= (some signature has it)
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
     simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
     finish: tuple = ()     # ((dtype, C function), ...): a unary kernel runs it on its output, a block at a time
@@ -323,11 +320,11 @@ def _parse_promotion(data, report, dtypes, categories):
 _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inputs_to_float",
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output",
                 "condition", "exact_out", "check_scalars", "fixed_dtype", "keep_float_self")
-_OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "numbers", "signatures",
+_OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
-            "select", "select_error", "operators", "out", "returns_self", "args", "tensor_required",
+            "select", "select_error", "operators", "returns_self", "args",
             "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
-            "param_args", "exact_params", "method_self", "no_out_numbers", "simd", "finish", "block")
+            "param_args", "exact_params", "simd", "finish", "block")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -480,11 +477,6 @@ def _parse_ops(data, report, dtypes, configs):
                 checks.append(_parse_check(report, where, c))
             else:
                 report(cline, f"{where}: a check is a check name or a mapping (reject:/out_dtype:, message:)")
-        numbers = _typed(report, where, entry, "numbers", list, "a list of argument positions", []) or []
-        for n in numbers:
-            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < arity:
-                report(line_of("numbers"), f"{where}: numbers entry {n!r} is not an argument position 0..{arity - 1}")
-        signatures = _typed(report, where, entry, "signatures", list, "a list of strings", []) or []
         swap = _typed(report, where, entry, "swap", bool, "true or false", False)
         negate = _typed(report, where, entry, "negate", list, "a list of param names", []) or []
         for p in negate:
@@ -521,17 +513,17 @@ def _parse_ops(data, report, dtypes, configs):
                        f"{where}: duplicate function name {fname!r} (also op {first!r}); "
                        f"variants of one function need 'select' or 'when'")
             functions[fname] = (first, has_plain or plain)
+        signatures = _parse_signatures(report, where, entry, [function] + list(aliases), raw, name)
         ops.append(Op(
             name=name, config=config_name, arity=arity, dtypes=tuple(supported), label=label,
             exprs=tuple(exprs), kernel_of=kernel_of, swap=swap, negate=tuple(negate), params=tuple(params.items()),
-            checks=tuple(checks), numbers=tuple(numbers), signatures=tuple(signatures),
+            checks=tuple(checks), signatures=signatures,
             scalar_opmath=bool(_typed(report, where, entry, "scalar_opmath", bool, "true or false", False)),
             function=function, method=method, inplace=inplace, aliases=tuple(aliases), select=select,
             select_error=select_error, operators=tuple(ops_map.items()),
-            has_out=_typed(report, where, entry, "out", bool, "true or false", True),
+            has_out=any(p.name == "out" for _, sigs in signatures[:1] for sig in sigs for p in sig.params),
             args=tuple(_typed(report, where, entry, "args", list, "a list of argument names", None)
                        or ["input", "other", "arg2"][:arity]),
-            tensor_required=_typed(report, where, entry, "tensor_required", bool, "true or false", False),
             when=tuple((_typed(report, where, entry, "when", dict, "a mapping arg: number|tensor|none", {}) or {}).items()),
             shortcuts=_parse_shortcuts(report, where, entry),
             implicit=tuple(_typed(report, where, entry, "implicit", list, "a list of numbers", []) or []),
@@ -540,15 +532,47 @@ def _parse_ops(data, report, dtypes, configs):
             param_args=tuple(_typed(report, where, entry, "param_args", list, "a list of argument names", []) or []),
             exact_params=_typed(report, where, entry, "exact_params", bool, "true or false", False),
             simd=tuple(simd), finish=finish, block=block,
-            method_self=_typed(report, where, entry, "method_self", str, "an argument name", "") or "",
-            no_out_numbers=tuple(_typed(report, where, entry, "no_out_numbers", list, "a list of positions", []) or []),
             kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})
                                  or {}).items()),
             out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",
             inplace_error=_typed(report, where, entry, "inplace_error", str, "a string", "") or "",
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
             line=entry.line))
-    return ops
+    # variants of a function take out= as its signatures say
+    out_of = {op.function: op.has_out for op in ops if op.signatures}
+    return [replace(op, has_out=out_of.get(op.function, op.has_out)) for op in ops]
+
+
+def _parse_signatures(report, where, entry, names, raw, name):
+    """`signatures`: torch's overloads of the op's function (a list), or per name where an
+    alias's differ (a mapping name: list).  The first op of a function declares them."""
+    function = names[0]
+    first = next(n for n, e in raw.items() if e.get("function", n) == function) if function else None
+    value = entry.get("signatures")
+    if function is None or first != name:
+        if value is not None:
+            report(entry.key_lines["signatures"], f"{where}: signatures belong to op {first!r}, the first op of "
+                                                  f"{function!r}" if function else f"{where}: signatures need a function")
+        return ()
+    if value is None:
+        report(entry.line, f"{where}: missing key 'signatures' (torch's overloads of {function}())")
+        return ()
+    per_name = value if isinstance(value, dict) else {n: value for n in names}
+    if isinstance(value, dict) and sorted(value) != sorted(n for n in names if n):
+        report(entry.key_lines["signatures"], f"{where}: signatures must name exactly {', '.join(names)}")
+    out = []
+    for n, texts in per_name.items():
+        if not isinstance(texts, list) or not texts:
+            report(entry.key_lines["signatures"], f"{where}: signatures of {n!r} must be a list of strings")
+            continue
+        sigs = []
+        for text, line in zip(texts, getattr(texts, "item_lines", None) or [entry.key_lines["signatures"]] * len(texts)):
+            try:
+                sigs.append(schema.parse(text))
+            except schema.SchemaError as e:
+                report(line, f"{where}: signature {text!r}: {e}")
+        out.append((n, tuple(sigs)))
+    return tuple(out)
 
 
 _CHECK_KEYS = ("reject", "operands", "inplace_only", "out_dtype", "reject_out", "reject_dtypes", "error", "message")

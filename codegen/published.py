@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from . import schema
 from .model import CATEGORY_NAMES, Model
 from .render import HEADER, _env, python_functions, python_operators
 
@@ -34,63 +35,38 @@ def _kinds(kind):
     return kind if isinstance(kind, (list, tuple)) else [kind]
 
 
-def _arg_annotations(variants) -> dict:
-    """Argument name -> annotation, over the ops that serve one function: a tensor always;
-    a Python number where some variant takes one (`numbers:` positions, `when: number`);
-    None where an argument is optional."""
-    numbers, optional, names = set(), set(), []
-    for op in variants:
-        for pos, a in enumerate(op.args):
-            names.append(a)
-            if pos in op.numbers:
-                numbers.add(a)
-        for a, kind in op.when:
-            if "number" in _kinds(kind):
-                numbers.add(a)
-            if "none" in _kinds(kind):
-                optional.add(a)
-        optional.update(op.optional)
-    return {a: "Tensor" + (f" | {NUMBER}" if a in numbers else "") + (" | None" if a in optional else "")
-            for a in dict.fromkeys(names)}
+_STUB_TYPES = {"Tensor": "Tensor", "Number": NUMBER, "int": "builtins.int", "float": "builtins.float",
+               "bool": "builtins.bool", "str": "builtins.str"}
 
 
-def _select_annotation(values) -> str:
-    """The type of a keyword that selects a variant: its values' types ('*': any int)."""
-    types = []
-    for v in values:
-        t = ("None" if v is None else "builtins.str" if isinstance(v, str) and v != "*"
-             else "builtins.int" if isinstance(v, int) or v == "*" else f"builtins.{type(v).__name__}")
-        if t not in types:
-            types.append(t)
-    return " | ".join(sorted(types, key=lambda t: t == "None"))
+def _stub_param(p, numbers_as_tensors):
+    t = _STUB_TYPES[p.type] + (f" | {NUMBER}" if p.type == "Tensor" and numbers_as_tensors else "")
+    t += " | None" if p.nullable else ""
+    return f"{p.name}: {t}" + ("" if p.required else f" = {p.default!r}")
 
 
 def stub_functions(model: Model) -> list:
-    """Per Python function: its stub parameters as function, method and in-place method."""
+    """Per Python name (function, alias, method, in-place method): one stub parameter list
+    per signature torch shows (deprecated ones left out)."""
+    from runtime._argparse import NUMBERS_AS_TENSORS
     out = []
     for f in python_functions(model):
-        variants = [model.op(v["op"]) for v in f["variants"]]
-        ann = _arg_annotations(variants)
-        args = []
-        for a in f["args"]:
-            name, _, default = a.partition("=")
-            args.append(f"{name}: {ann[name]}" + (f" = {default}" if default else ""))
-        keywords = []
-        for kw, default in f["keywords"]:
-            if kw == f["select"]:
-                t = _select_annotation([v["value"] for v in f["variants"]])
-            else:
-                t = NUMBER + (" | None" if default is None else "")
-            keywords.append(f"{kw}: {t} = {default!r}")
-        if f["method_self"]:
-            rest = [a for a, n in zip(args, f["argnames"]) if n != f["method_self"]]
-        else:
-            rest = args[1:]
-        function = args + (["*"] if keywords or f["has_out"] else []) + keywords + (
-            ["out: Tensor | None = None"] if f["has_out"] else [])
-        method = ["self"] + rest + (["*"] if keywords else []) + keywords
-        out.append(dict(name=f["name"], aliases=f["aliases"], params=", ".join(function),
-                        method=f["method"], inplace=f["inplace"], method_params=", ".join(method)))
+        for name, kind, _ in f["parsers"]:
+            sigs = f["signatures"].get(name.rstrip("_") if kind == "inplace" else name, f["signatures"][f["name"]])
+            if kind != "function":
+                sigs = [s for s in map(schema.method_signature, sigs) if s]
+            overloads = []
+            for sig in sigs:
+                if sig.deprecated:
+                    continue
+                params, star = ([] if kind == "function" else ["self"]), False
+                for p in sig.params:
+                    if p.kwarg_only and not star:
+                        params.append("*")
+                        star = True
+                    params.append(_stub_param(p, name in NUMBERS_AS_TENSORS))
+                overloads.append(", ".join(params))
+            out.append(dict(name=name, kind=kind, overloads=list(dict.fromkeys(overloads))))
     return out
 
 

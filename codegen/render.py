@@ -10,6 +10,7 @@ from pathlib import Path
 
 import jinja2
 
+from . import schema
 from .model import Model
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -184,16 +185,17 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
 
 def python_functions(model: Model) -> list:
     """Group ops by Python function name: `div` is one function over the ops that
-    `select` on rounding_mode.  Each group knows its signature and its variants."""
+    `select` on rounding_mode.  Each group knows its variants, and for each of its Python
+    names (function, aliases, methods, in-place methods) the signatures torch's parser
+    tries; their arguments land in one list of slots (`self` and `input` share one)."""
     groups = {}
     for op in model.ops:
         if op.function is None:
             continue
         g = groups.setdefault(op.function, dict(name=op.function, variants=[], select=None, select_error=None,
-                                                 args=[a + "=None" if a in op.optional else a for a in op.args],
-                                                 argnames=list(op.args), method_self=op.method_self,
-                                                 params=[], keywords=[],
-                                                 method=None, inplace=None, aliases=[], has_out=op.has_out))
+                                                 argnames=list(op.args), params=[], keywords=[],
+                                                 method=None, inplace=None, aliases=[], has_out=op.has_out,
+                                                 signatures=dict(op.signatures)))
         g["variants"].append(dict(op=op.name, value=op.select[1] if op.select else None, when=dict(op.when)))
         if op.select:
             g["select"] = op.select[0]
@@ -211,7 +213,43 @@ def python_functions(model: Model) -> list:
         if g["select"] and g["select"] not in g["params"]:
             default = next((v["value"] for v in g["variants"] if v["value"] != "*"), None)
             g["keywords"].append((g["select"], default))
+        _bindings(g)
     return list(groups.values())
+
+
+def _slot(name):
+    return "input" if name == "self" else name
+
+
+def _bindings(g):
+    """g["slots"], g["defaults"] and g["parsers"]: [(python name, kind, signatures)], kind
+    function | method | inplace; a signature is (params, printed, deprecated, slot indices)."""
+    slots = list(g["argnames"])
+    for sigs in g["signatures"].values():
+        for sig in sigs:
+            slots += [_slot(p.name) for p in sig.params]
+    slots += [k for k, _ in g["keywords"]] + ["out"]
+    g["slots"] = slots = list(dict.fromkeys(slots))
+    keyword_defaults = dict(g["keywords"])
+    g["defaults"] = [keyword_defaults.get(s) for s in slots]
+
+    def compiled(sigs):
+        return [(tuple((p.name, p.type, p.nullable, p.default, p.kwarg_only) for p in sig.params), sig.printed(),
+                 sig.deprecated, tuple(slots.index(_slot(p.name)) for p in sig.params)) for sig in sigs]
+    parsers = []
+    for name in [g["name"]] + g["aliases"]:
+        parsers.append((name, "function", compiled(g["signatures"][name])))
+    for base, kind in ((g["method"], "method"), (g["inplace"], "inplace")):
+        if base:
+            suffix = "_" if kind == "inplace" else ""
+            for name in [base] + [a + suffix for a in g["aliases"]]:
+                own = g["signatures"].get(name.rstrip("_"), g["signatures"][g["name"]])
+                parsers.append((name, kind, compiled([s for s in map(schema.method_signature, own) if s])))
+    g["parsers"] = parsers
+    # the C short path serves calls with the first signature's required tensors, positionally
+    first = g["signatures"][g["name"]][0].params
+    g["fast"] = (len(g["argnames"]) <= 2 and g["argnames"][0] == "input"
+                 and [p.name for p in first if p.required] == g["argnames"])
 
 
 def python_operators(model: Model) -> list:

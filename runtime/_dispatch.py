@@ -86,50 +86,36 @@ def _plain_param(x):
     return _plain(x)
 
 
-def _type_name(x):
-    return "Tensor" if isinstance(x, Tensor) else type_name(x)
-
-
-def _annotate(signature, args):
-    """torch's "didn't match" line for an overload: every argument that is not a tensor
-    passed where a Tensor is expected is marked !type!."""
-    params = [p.strip().split(" ")[0] for p in signature.strip("()").split(",") if p.strip() not in ("*", "")]
-    marks = [(_type_name(a) if p == "Tensor" and isinstance(a, Tensor) else f"!{_type_name(a)}!")
-             for p, a in zip(params, args)]
-    return f"      didn't match because some of the arguments have invalid types: ({', '.join(marks)})\n"
-
-
-def _binding_error(op, args, pos, method=None):
-    name = method or op["function"] or op["name"]
-    x = args[pos]
-    if op["signatures"]:
-        got = ", ".join(_type_name(a) for a in args)
-        lines = []
-        for sig in op["signatures"]:
-            lines.append(f" * {sig.rstrip(' !')}\n")
-            if sig.endswith(" !"):
-                lines.append(_annotate(sig.rstrip(" !"), args))
-        return TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
-                         f"but expected one of:\n" + "".join(lines))
-    # a method does not count self among the positions
-    return TypeError(f"{name}(): argument '{op['args'][pos]}' (position {pos + (0 if method else 1)}) must be "
-                     f"Tensor, not {type(x).__name__}")
-
-
-def _bind(op, args, method=None):  # noqa: C901
-    """Tensors stay; Python numbers become wrapped 0-dim tensors where torch has a Scalar
-    overload (op['numbers']); anything else is torch's TypeError."""
+def _bind(op, args, method=None):
+    """Tensors stay; Python numbers (which torch's parser let through) become wrapped 0-dim
+    tensors."""
     operands = []
     for pos, x in enumerate(args):
         if isinstance(x, Tensor) and not (pos and op["scalarize"]):   # a Scalar overload takes no tensors
             operands.append(x)
-        elif isinstance(x, NUMBER_TYPES) and pos in op["numbers"]:    # NumPy scalars: plained by the caller
+        elif isinstance(x, NUMBER_TYPES):    # NumPy scalars: plained by the caller
             operands.append(wrap_scalar(x))
         else:
-            raise _binding_error(op, args, pos, method)
-    if op["tensor_required"] and not any(isinstance(x, Tensor) for x in args):
-        raise _binding_error(op, args, 0, method)
+            raise TypeError(f"{method or op['function'] or op['name']}(): argument '{op['args'][pos]}' must be "
+                            f"Tensor, not {type_name(x)}")
     return operands
+
+
+def _nonzero_tuple(t):
+    """torch.where(condition) = torch.nonzero(condition, as_tuple=True): per dim, the int64
+    indices of the nonzero elements, in row-major order (a 0-dim tensor counts as one dim)."""
+    from .creation import tensor
+    hits = []
+
+    def walk(v, index):
+        if len(index) == len(t._shape):
+            if v:
+                hits.append(index or (0,))
+        else:
+            for i, x in enumerate(v):
+                walk(x, index + (i,))
+    walk(t.tolist(), ())
+    return tuple(tensor([h[d] for h in hits], dtype=BY_NAME["int64"]) for d in range(max(len(t._shape), 1)))
 
 
 def _promotion_operand(t):
@@ -221,6 +207,8 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
 
 def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C901 - torch's steps, in order
     cfg = _CONFIGS[op["config"]]
+    if cfg["condition"] and len(args) == 3 and args[1] is None and args[2] is None:
+        return _nonzero_tuple(args[0])      # torch.where(condition)
     name = op["function"] or op["name"]
     # NumPy scalars act as the Python numbers they hold, in every position
     args = tuple(_plain(a) for a in args)
@@ -237,16 +225,13 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     if op["scalarize"]:     # a Scalar overload: 0-dim tensors (after the first argument) act as numbers
         args = tuple(a.item() if i and isinstance(a, Tensor) and not a._shape else a for i, a in enumerate(args))
     raw = args
-    if out is not None and not inplace:     # torch's Number overloads of some ops take no out=
-        for pos in op["no_out_numbers"]:
-            if pos < len(args) and isinstance(args[pos], NUMBER_TYPES):
-                raise TypeError(f"{op['function'] or op['name']}(): argument '{op['args'][pos]}' "
-                                f"(position {pos + 1}) must be Tensor, not {type(args[pos]).__name__}")
     operands = _bind(op, args, method)
     if op["swap"]:
         operands, raw = operands[::-1], raw[::-1]
     kwargs = kwargs or {}
-    params = [kwargs.get(p, default) for p, default in op["params"]]
+    # a None the signature allows (nan_to_num's nan=None) stands for the default
+    params = [default if kwargs.get(p) is None and default not in ("max", "lowest") else kwargs.get(p)
+              for p, default in op["params"]]
     for (pname, default), value in zip(op["params"], params):
         if value is None and default in ("max", "lowest"):
             continue

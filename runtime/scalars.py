@@ -75,10 +75,14 @@ def check_fits(value, dt):
         raise overflow(dt)
 
 
+_HEAPTYPE = 1 << 9
+
+
 def type_name(x):
     """The type's name as torch's argument parser prints it (numpy.float64, Tensor, list)."""
     t = type(x)
-    if t.__module__ in ("builtins", "runtime.tensor"):
+    # CPython's tp_name: a class defined in Python has its bare name; a C type, its dotted one
+    if t.__module__ == "builtins" or t.__flags__ & _HEAPTYPE:
         return t.__name__
     return f"{t.__module__}.{t.__qualname__}"
 

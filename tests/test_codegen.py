@@ -111,9 +111,12 @@ BROKEN = [
      "op 'mul': duplicate operator '__add__' (also in op 'add')"),
     ("dtypes.yaml", "category: floating, itemsize: 4,", "category: floaty, itemsize: 4,", "floaty",
      "dtype 'float32': unknown category 'floaty', expected one of ['bool', 'integral', 'floating', 'complex']"),
-    ("ops.yaml", "    numbers: [0, 1]\n    scalar_opmath: true\n    expr:\n      default: a * b",
-     "    numbers: [0, 3]\n    scalar_opmath: true\n    expr:\n      default: a * b", "numbers: [0, 3]",
-     "op 'mul': numbers entry 3 is not an argument position 0..1"),
+    ("ops.yaml", "      multiply:\n        - \"(Tensor input, Tensor other,",
+     "      multiply:\n        - \"(Tensor input, Tensr other,", "Tensr other",
+     "op 'mul': signature '(Tensor input, Tensr other, *, Tensor out=None)': argument 'other': unknown type 'Tensr'"),
+    ("ops.yaml", "      - \"(Tensor input, *, int decimals, Tensor out=None)\"",
+     "      - \"(Tensor input, *, int decimals, Tensor out=None, Tensor out=None)\"", "Tensor out=None, Tensor out",
+     "argument 'out' appears twice"),
     ("ops.yaml", "  mul:\n    config: binary\n", "  mul:\n    config: [binary\n", "config: [binary",
      "invalid YAML"),
     ("ops.yaml", "    label: mul_cpu_reduced_float", "    label: 12", "label: 12",
@@ -170,8 +173,9 @@ def test_yaml_error_names_file_line_and_expectation(tmp_path, capsys, file, old,
 
 
 def test_all_problems_reported_at_once(tmp_path, capsys):
-    text = (ROOT / "ops.yaml").read_text().replace("config: comparison\n    dtypes: [all, barebones_unsigned]",
-                                                   "config: comparison\n    dtypes: [alll]")
+    text = (ROOT / "ops.yaml").read_text()
+    for label in ("eq_cpu", "ne_cpu"):
+        text = text.replace(f"dtypes: [all, barebones_unsigned]\n    label: {label}", f"dtypes: [alll]\n    label: {label}")
     (tmp_path / "ops.yaml").write_text(text)
     shutil.copy(ROOT / "dtypes.yaml", tmp_path / "dtypes.yaml")
     err = run_broken(tmp_path, capsys)
@@ -201,3 +205,38 @@ def test_cache_key_ignores_ops_yaml_line_numbers(tmp_path):
     c.write_text('#line 14 "ops.yaml"\n#define EW_EXPR (a - b)\n#line 3 "k_add.c"\nint x;\n')
     assert build._key_source(a, ["-O3"]) == build._key_source(b, ["-O3"]) != build._key_source(c, ["-O3"])
     assert build._key_source(a, ["-O3", "-g"]) != build._key_source(b, ["-O3", "-g"])
+
+
+def _documented_keys(header):
+    """Names a line of ops.yaml's header documents: `#   key ...` or `#   a / b / c  ...`."""
+    keys = set()
+    for names in re.findall(r"^#   ([a-z_]+(?: / [a-z_]+)*)(?:\s|$)", header, re.M):
+        keys.update(n.strip() for n in names.split("/"))
+    return keys
+
+
+def test_ops_yaml_header_documents_every_key_the_model_accepts():
+    from codegen import model
+    text = (ROOT / "ops.yaml").read_text()
+    documented = _documented_keys(text[:text.index("\nops:")])
+    assert not [k for k in model._OP_KEYS if k not in documented]
+    assert not [k for k in model._CONFIG_KEYS if k not in documented]
+    # the test itself: a key the header leaves out is found
+    assert "swap" in documented and "swap" not in _documented_keys(text[:text.index("#   swap")])
+
+
+def test_signatures_follow_torchs_printed_form():
+    from codegen import schema
+    sig = schema.parse("(Tensor input, Number other, *, Number alpha=1, str? mode, Tensor out=None)")
+    assert sig.printed() == "(Tensor input, Number other, *, Number alpha = 1, str mode, Tensor out = None)"
+    assert [p.kwarg_only for p in sig.params] == [False, False, True, True, True]
+    assert sig.params[3].nullable and sig.params[3].required
+    assert schema.method_signature(sig).printed() == "(Number other, *, Number alpha = 1, str mode)"
+    assert schema.method_signature(schema.parse("(Number self, Tensor other)")) is None
+    assert schema.parse("(Tensor input, Number alpha, Tensor other)|deprecated").deprecated
+    for bad, why in [("(Tensor input", "expected '(arguments)'"), ("(Tensr input)", "unknown type 'Tensr'"),
+                     ("(Tensor input=1)", "a Tensor's default can only be None"),
+                     ("(Tensor input, Tensor out=None)", "out must be a keyword-only"),
+                     ("(int n=x)", "default 'x' is not a int"), ("(Tensor a)|hidden", "unknown flag |hidden")]:
+        with pytest.raises(schema.SchemaError, match=re.escape(why)):
+            schema.parse(bad)

@@ -55,16 +55,14 @@ KNOWN = {
 # case's source and why; a wrong class outside these fails the test.  Shrink this list.
 GAPS = [
     (r"M\.lerp\(.*out=", "lerp with a tensor weight: torch wants out= of exactly the result dtype"),
-    (r"nan_to_num", "nan_to_num's nan/posinf/neginf: torch takes them positionally and as None or 0-dim "
-     "tensors; the runtime's are keyword-only Numbers until the schema of issue 15 declares them"),
     (r"\[(0, )?(\[|M\.|\(\))", "advanced indexing (tensor and list indices): NotImplementedError"),
     (r"M\.broadcast_shapes\(\(2, 1\), 2\*\*64\)", "broadcast_shapes: torch's Size keeps an int beyond int64 here"),
     (r"M\.from_numpy\(np\.broadcast_to|flags\.writeable", "from_numpy of a read-only array: refused (README: the "
      "runtime writes through tensors, so it does not wrap memory NumPy marks read-only)"),
     (r"\.to\(M\.float64, dtype=", "to(dtype, dtype=None): a dtype given twice"),
-    (r"view\(M\.int32\)|\.add\(1, 2\)|numpy\(force=True\)|promote_types\(float, int\)|dl_device=\(2, 0\)|"
+    (r"view\(M\.int32\)|numpy\(force=True\)|promote_types\(float, int\)|dl_device=\(2, 0\)|"
      r"__dlpack__\(copy='a'\)",
-     "view(dtype) (issue 16), add's deprecated positional alpha, numpy(force=), Python types in promote_types, "
+     "view(dtype) (issue 16), numpy(force=), Python types in promote_types, "
      "DLPack device errors"),
 ]
 

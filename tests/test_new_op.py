@@ -15,8 +15,10 @@ NEW_OP = """
     config: binary
     dtypes: [integral, floating]
     label: squared_difference_cpu
+    signatures:
+      - "(Tensor input, Tensor other, *, Tensor out=None)"
+      - "(Tensor input, Number other, *, Tensor out=None)"
     expr: (a - b) * (a - b)
-    numbers: [1]
     inplace: squared_difference_
 """
 
@@ -53,7 +55,8 @@ def build_and_probe(tmp_path, ops_text, probe):
 def test_a_dtype_is_added_to_an_op_in_yaml(tmp_path):
     """README, "Adding a dtype to an op": uint16 for neg is one word in its dtypes list."""
     text = (ROOT / "ops.yaml").read_text()
-    old = "  neg:\n    config: unary\n    dtypes: [integral, floating, complex]\n"
+    old = ("  neg:\n    config: unary\n    signatures: [\"(Tensor input, *, Tensor out=None)\"]\n"
+           "    dtypes: [integral, floating, complex]\n")
     assert old in text
     new = old.replace("[integral, floating, complex]", "[integral, floating, complex, uint16]")
     probe = ("import runtime as rt\n"
@@ -79,5 +82,9 @@ def test_an_op_is_yaml_alone(tmp_path):
         "[0.0, 9.0]",
         "NotImplementedError \"squared_difference_cpu\" not implemented for 'Bool'",
         "RuntimeError result type Float can't be cast to the desired output type Int",
-        "TypeError squared_difference(): argument 'input' (position 1) must be Tensor, not int",
+        "TypeError squared_difference() received an invalid combination of arguments - got (int, Tensor), but "
+        "expected one of:",
+        " * (Tensor input, Tensor other, *, Tensor out = None)",
+        " * (Tensor input, Number other, *, Tensor out = None)",
+        "",
     ]

@@ -1,0 +1,75 @@
+"""The argument parser against torch's: every function and method of ops.yaml, called in
+ways torch's python_arg_parser refuses or resolves in a particular way; the TypeError's text
+must be torch's, word for word, and a call torch accepts must be accepted."""
+import warnings
+
+import pytest
+
+import runtime as rt
+from generated import ops
+
+torch = pytest.importorskip("torch")
+
+
+class Thing:
+    """An object no parameter type accepts."""
+
+
+def _calls(T, Z):
+    """Argument lists: T is a 1-d float tensor, Z a 0-dim one (of the same library)."""
+    t = T
+    return [
+        ((), {}), ((t,), {}), ((t, t), {}), ((t, t, t), {}), ((t, t, t, t), {}), ((t, 2), {}), ((2, t), {}),
+        ((2, 2), {}), ((t, "a"), {}), ((t,), {"other": "a"}), ((t,), {"foo": 1}), ((t, t), {"foo": 1, "bar": 2}),
+        ((t, None), {}), ((t, 2, t), {}), ((t, t), {"alpha": None}), ((t, t), {"alpha": 2}),
+        ((t, 2), {"rounding_mode": 3}), ((t, t), {"rounding_mode": "floor"}), ((t,), {"decimals": 1.5}),
+        ((t,), {"decimals": Z}), ((t, Z), {}), ((t, Thing()), {}), ((Thing(),), {}), ((t,), {"input": t}),
+        ((), {"input": t, "other": t}), ((), {"x": t, "x2": t}), ((t, t), {"out": Thing()}),
+        ((t, 2), {"out": t}), ((2, t), {"out": t}), ((t, 1.5, None), {}), ((t, None, 2), {}),
+        ((t,), {"min": "a", "max": 1}), ((t,), {"exponent": "a"}), ((t, t), {"value": "a"}),
+        ((t, 2, t, t), {}), ((t, t, 0.5), {}), ((t,), {"nan": None, "posinf": 2, "neginf": Z}),
+    ]
+
+
+def _outcome(fn, args, kwargs):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fn(*args, **kwargs)
+    except TypeError as e:
+        return "TypeError", str(e)
+    except Exception as e:      # noqa: BLE001 - a later stage; only TypeErrors are the parser's
+        return "other", type(e).__name__
+    return "ok", None
+
+
+def _to_torch(x):
+    if isinstance(x, rt.Tensor):
+        return torch.ones(3) if x._shape else torch.tensor(1.0)
+    return x
+
+
+def _compare(ours_fn, theirs_fn, args, kwargs, label):
+    ours = _outcome(ours_fn, args, kwargs)
+    theirs = _outcome(theirs_fn, tuple(map(_to_torch, args)), {k: _to_torch(v) for k, v in kwargs.items()})
+    if (ours[0] == "TypeError") != (theirs[0] == "TypeError") or (ours[0] == "TypeError" and ours[1] != theirs[1]):
+        return [f"{label}{args}{kwargs}:\n  ours  {ours}\n  torch {theirs}"]
+    return []
+
+
+@pytest.mark.parametrize("name", sorted(ops.FUNCTIONS))
+def test_function_binding_matches_torch(name):
+    problems = []
+    for args, kwargs in _calls(rt.ones(3), rt.tensor(1.0)):
+        problems += _compare(ops.FUNCTIONS[name], getattr(torch, name), args, kwargs, name)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in ops.METHODS if not n.startswith("__")))
+def test_method_binding_matches_torch(name):
+    problems = []
+    for args, kwargs in _calls(rt.ones(3), rt.tensor(1.0)):
+        if args and isinstance(args[0], rt.Tensor):     # the first tensor is self
+            self_ours, self_torch = rt.ones(3), torch.ones(3)
+            problems += _compare(getattr(self_ours, name), getattr(self_torch, name), args[1:], kwargs, "." + name)
+    assert not problems, "\n".join(problems)
