@@ -326,6 +326,8 @@ class _Absent:
 
 _ABSENT = _Absent()
 _ARANGE_ACC = {"floating": "float64", "integral": "int64"}
+# ew_arange_f32's code for rounding its blocks' bases to a dtype, by dtypes.yaml's storage
+_ARANGE_ROUND = {"half": 2, "bfloat": 3}
 _GRAIN = 32768             # torch's parallel_for grain: arange's chunks begin where its threads' do
 
 
@@ -395,8 +397,9 @@ def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None):
         raise RuntimeError(f"unsupported range: {dstart:g} -> {dend:g}")
     if not ((dstep > 0 and dend >= dstart) or (dstep < 0 and dend <= dstart)):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    # the accumulate type: float32 for the 16-bit floats, double for the others, int64 for integers
-    acc = BY_NAME["float32" if dtype.is_floating_point and dtype.itemsize < 4 else _ARANGE_ACC[dtype.category]]
+    # the accumulate type (torch's acc_type): the opmath dtype of the 16-bit floats, double for the
+    # other floating dtypes, int64 for integers
+    acc = dtype._opmath or BY_NAME[_ARANGE_ACC[dtype.category]]
     if dtype.name == "int64":
         xstart, xend, xstep = (_to_acc(v, acc) for v in (start, end, step))
         if xstep == 0:
@@ -416,8 +419,10 @@ def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None):
     xstart, xstep = _to_acc(start, acc), _to_acc(step, acc)     # the kernel's values
     if n == 0:
         return out
-    # filled in place, but for the 16-bit floats and the narrower integers (through int64 / float)
-    src = out if dtype is acc or dtype.name == "float32" else Tensor._empty((n,), acc)
+    # filled in place, but for the 16-bit floats and the narrower integers (through int64 / float);
+    # the double loop stores float32's elements itself (rounding code 1)
+    as_float = dtype._storage == "native" and dtype.is_floating_point and dtype.itemsize < acc.itemsize
+    src = out if dtype is acc or as_float else Tensor._empty((n,), acc)
     ptr = ffi.cast("int64_t *" if acc.category == "integral" else "float *" if acc.itemsize == 4 else "void *",
                    src._ptr)
     if acc.category == "integral":
@@ -425,7 +430,7 @@ def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None):
     else:
         threads = max(1, min(lib.ew_get_num_threads(), -(-n // _GRAIN)))
         vec = 32 // dtype.itemsize                       # torch's AVX2 vector of the element type
-        rounding = {"float32": 1, "float16": 2, "bfloat16": 3}.get(dtype.name, 0)
+        rounding = _ARANGE_ROUND.get(dtype._storage, 1 if as_float else 0)
         fill = lib.ew_arange_f64 if acc.itemsize == 8 else lib.ew_arange_f32
         fill(ptr, n, xstart, xstep, vec, -(-n // threads), rounding)
     return out if src is out else out._copy_from(src)

@@ -1,10 +1,13 @@
-"""dtypes.yaml: its header documents every key the model accepts, and a wrong per-dtype
-fact (storage, format, typestr, dlpack, method) is named with its file and line."""
+"""dtypes.yaml: its header documents every key the model accepts, a wrong per-dtype fact
+(storage, format, typestr, dlpack, method) is named with its file and line, and the facts
+the runtime reads from it (conversion methods, NumPy typestrs, DLPack codes) are torch's."""
 import re
 
 import pytest
 
+import runtime as rt
 from codegen import model
+from runtime.dtypes import ALL
 from test_codegen import ROOT, broken, line_of, run_broken
 
 
@@ -57,3 +60,53 @@ def test_wrong_fact_names_file_line_and_expectation(tmp_path, capsys, old, new, 
     lines = [l for l in err.splitlines() if message in l]
     assert lines, err
     assert lines[0].startswith(f"dtypes.yaml:{line_of(tmp_path / 'dtypes.yaml', marker)}: "), lines[0]
+
+
+def _outcome(call, M):
+    try:
+        r = call()
+    except TypeError as e:
+        return "TypeError", str(e).replace(M.__name__ + ".", "<M>.")
+    return str(r.dtype).split(".")[1], tuple(r.shape), tuple(r.stride()), r.tolist()
+
+
+@pytest.mark.torch
+@pytest.mark.filterwarnings("ignore:ComplexHalf support is experimental")
+@pytest.mark.parametrize("name", [d._method for d in ALL if d._method])
+def test_conversion_methods_are_torchs(name):
+    torch = pytest.importorskip("torch")
+    calls = [lambda t: getattr(t, name)(), lambda t: getattr(t, name)(memory_format=None),
+             lambda t: getattr(t, name)(1), lambda t: getattr(t, name)(1, 2), lambda t: getattr(t, name)(x=1),
+             lambda t: getattr(t, name)(memory_format=1, x=2), lambda t: getattr(t, name)(memory_format="a")]
+    # a transposed view: the result keeps its layout (preserve_format)
+    ours, theirs = (M.tensor([[1.5, -2.0, 0.0], [3.25, 4.0, -0.5]]).T for M in (rt, torch))
+    assert [_outcome(lambda: c(ours), rt) for c in calls] == [_outcome(lambda: c(theirs), torch) for c in calls]
+    assert (getattr(ours, name)() is ours) == (getattr(theirs, name)() is theirs)
+
+
+@pytest.mark.torch
+def test_dtypes_without_a_method_have_none_in_torch():
+    torch = pytest.importorskip("torch")
+    for d in ALL:
+        if d._method is None:
+            assert not hasattr(torch.Tensor, d.name), d
+
+
+def test_numpy_typestrs_are_numpys():
+    np = pytest.importorskip("numpy")
+    for d in ALL:
+        if d._typestr:
+            assert np.dtype(d.name).str == d._typestr
+            assert np.asarray(rt.zeros(2, dtype=d)).dtype == np.dtype(d.name)
+        else:
+            with pytest.raises(TypeError, match=f"NumPy has no {d.name} dtype"):
+                np.asarray(rt.zeros(2, dtype=d))
+
+
+@pytest.mark.torch
+def test_dlpack_codes_are_torchs():
+    torch = pytest.importorskip("torch")
+    for d in ALL:
+        t = torch.zeros(2, dtype=getattr(torch, d.name))
+        assert rt.from_dlpack(t).dtype is d
+        assert torch.from_dlpack(rt.zeros(2, dtype=d)).dtype == t.dtype
