@@ -49,6 +49,7 @@ class DType:
     dlpack: int | None = None    # DLPack type code
     method: str | None = None    # Tensor method converting to it (half, cfloat, ...)
     unchecked_fill: bool = False  # setitem stores a Python number without c10's range check
+    as_index: str | None = None  # dtypes.yaml's `index`: "mask" or "positions", what a tensor of it is as an index
     index: int = 0
     line: int = 0
 
@@ -204,7 +205,8 @@ def _typed(report, where, mapping, key, types, what, default=None):
 DTYPES_FILE_KEYS = ("categories", "default_dtype", "default_dtype_choices", "dtypes", "promotion_error", "promotion")
 DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed", "scalar")
 DTYPE_OPTIONAL = ("aliases", "opmath", "storage", "complex", "real", "max", "legacy_type", "format", "typestr",
-                  "dlpack", "method", "unchecked_fill")
+                  "dlpack", "method", "unchecked_fill", "index")
+INDEX_KINDS = ("mask", "positions")
 
 
 def _parse_dtypes(data, report):
@@ -229,6 +231,10 @@ def _parse_dtypes(data, report):
             values[key] = _typed(report, where, entry, key, str, "a string")
         values["storage"] = _typed(report, where, entry, "storage", str, "a string", "native")
         values["unchecked_fill"] = _typed(report, where, entry, "unchecked_fill", bool, "true or false", False)
+        values["as_index"] = _typed(report, where, entry, "index", str, "a string")
+        if values["as_index"] is not None and values["as_index"] not in INDEX_KINDS:
+            report(entry.key_lines["index"], f"{where}: index must be one of {list(INDEX_KINDS)}, "
+                                             f"got {values['as_index']!r}{_suggest(values['as_index'], INDEX_KINDS)}")
         dlpack = _typed(report, where, entry, "dlpack", str, "a DLPack type code name")
         if dlpack is not None and dlpack not in DLPACK_CODES:
             report(entry.key_lines["dlpack"], f"{where}: unknown dlpack code {dlpack!r}, expected one of "

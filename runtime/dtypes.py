@@ -10,7 +10,7 @@ class dtype:
     __slots__ = ("name", "index", "c10_name", "cpp_name", "category", "itemsize", "is_signed",
                  "scalar_name", "max", "type_in_errors", "_complex", "_real",
                  # dtypes.yaml's keys of the same names (_opmath: a dtype; _dlpack: the numeric code)
-                 "_opmath", "_storage", "_format", "_typestr", "_dlpack", "_method", "_unchecked_fill")
+                 "_opmath", "_storage", "_format", "_typestr", "_dlpack", "_method", "_unchecked_fill", "_index")
 
     def __new__(cls, *args, **kwargs):
         raise TypeError("cannot create 'runtime.dtype' instances")
@@ -63,7 +63,7 @@ for _i, _t in enumerate(tables.DTYPES):
     _d = _make(index=_i, name=_t["name"], c10_name=_t["c10"], cpp_name=_t["cpp"], category=_t["category"],
                itemsize=_t["itemsize"], is_signed=_t["signed"], scalar_name=_t["scalar"], max=_t["max"],
                type_in_errors=f"runtime.{_t['c10']}Tensor" if _t["legacy_type"] else f"CPU{_t['c10']}Type",
-               **{"_" + k: _t[k] for k in ("storage", "format", "typestr", "dlpack", "method", "unchecked_fill")})
+               **{"_" + k: _t[k] for k in ("storage", "format", "typestr", "dlpack", "method", "unchecked_fill", "index")})
     ALL.append(_d)
     BY_NAME[_t["name"]] = _d
     for _a in _t["aliases"]:

@@ -47,7 +47,9 @@ BROKEN = [
      "dtype 'bfloat16': unknown dlpack code 'kDLBFloat', expected one of"),
     ("method: char}", "method: byte}", "{name: int8",
      "dtype 'int8': duplicate method 'byte'"),
-    ("method: long}", "method: 2long}", "method: 2long", "dtype 'int64': method '2long' must be a Python identifier"),
+    ("method: long,", "method: 2long,", "method: 2long", "dtype 'int64': method '2long' must be a Python identifier"),
+    ("index: positions}", "index: position}", "index: position}",
+     "dtype 'int32': index must be one of ['mask', 'positions'], got 'position' (did you mean 'positions'?)"),
     ("unchecked_fill: true}", "unchecked_fill: yes please}", "unchecked_fill: yes please",
      "dtype 'float16': 'unchecked_fill' must be true or false, got str 'yes please'"),
 ]
@@ -101,6 +103,20 @@ def test_numpy_typestrs_are_numpys():
         else:
             with pytest.raises(TypeError, match=f"NumPy has no {d.name} dtype"):
                 np.asarray(rt.zeros(2, dtype=d))
+
+
+def test_numpy_error_texts_name_the_dtypes_with_a_typestr():
+    # torch's own texts, in torch's order: they must still name exactly the dtypes NumPy shares
+    np = pytest.importorskip("numpy")
+    if not hasattr(np, "float128"):
+        pytest.skip("no NumPy dtype that torch lacks on this machine")
+    with pytest.raises(TypeError) as from_numpy:
+        rt.from_numpy(np.zeros(2, dtype=np.float128))
+    with pytest.raises(TypeError) as tensor:
+        rt.tensor(np.float128(1))
+    for e in (from_numpy, tensor):
+        listed = str(e.value).split("are: ")[1].rstrip(".").replace("and ", "").split(", ")
+        assert sorted(listed) == sorted(d.name for d in ALL if d._typestr)
 
 
 @pytest.mark.torch
