@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -311,6 +312,9 @@ def _check_formats(report, where, entry, values):
     if fmt is not None and category in _FORMATS and (len(fmt) != 1 or fmt not in _FORMATS[category]):
         report(line("format"), f"{where}: format {fmt!r} is not a memoryview format of a {category} dtype, "
                                f"expected one of {list(_FORMATS[category])}")
+    elif fmt is not None and struct.calcsize(fmt) * (2 if category == "complex" else 1) != size:
+        report(line("format"), f"{where}: format {fmt!r} reads {struct.calcsize(fmt)} bytes, not the "
+                               f"{'half of ' if category == 'complex' else ''}{size} bytes of an element")
     typestr = values["typestr"]
     if typestr is not None and category in _TYPESTR_KINDS:
         kind = ("i" if values["signed"] else "u") if category == "integral" else _TYPESTR_KINDS[category]

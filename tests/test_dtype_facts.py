@@ -40,6 +40,8 @@ BROKEN = [
      "dtype 'bfloat16': a dtype with an 'opmath' needs a 'storage' other than 'native', and only such a dtype"),
     ("format: i, typestr", "format: f, typestr", "format: f, typestr: \"<i4\"",
      "dtype 'int32': format 'f' is not a memoryview format of a integral dtype"),
+    ("format: i, typestr", "format: h, typestr", "format: h, typestr: \"<i4\"",
+     "dtype 'int32': format 'h' reads 2 bytes, not the 4 bytes of an element"),
     ("format: q, ", "", "{name: int64", "dtype 'int64': needs a 'format', or an 'opmath' dtype that has one"),
     ('typestr: "<i4"', 'typestr: "<u4"', 'typestr: "<u4", dlpack: kDLInt',
      "dtype 'int32': typestr '<u4' does not describe a little-endian integral dtype of 4 bytes, expected '<i4'"),
