@@ -8,12 +8,9 @@ import math
 
 from . import promotion
 from ._lib import ffi, lib
-from .dtypes import BY_NAME, as_dtype
+from .dtypes import BY_NAME, PYTHON_TYPES, as_dtype
 from .scalars import check_scalar_int, check_fits, number, size_arg, type_name
 from .tensor import Tensor, _int64_bits, _INT64_MAX, _INT64_MIN, check_shape
-
-_KIND_DTYPE = {bool: "bool", int: "int64"}       # float and complex: the default dtypes
-
 
 def _element_dtype(v):
     """The dtype torch.tensor infers for one element: Python numbers as c10 wraps them, a NumPy
@@ -21,8 +18,8 @@ def _element_dtype(v):
     t = type(v)
     if t is float:
         return promotion.get_default_dtype()
-    if t in _KIND_DTYPE:
-        return BY_NAME[_KIND_DTYPE[t]]
+    if t is bool or t is int:       # float and complex: the default dtypes
+        return BY_NAME[PYTHON_TYPES[t]]
     if t is complex:
         return _default_complex()
     if isinstance(v, Tensor):
@@ -215,16 +212,13 @@ def number_tensor(value, dt):
     return t if dt is None or dt is t.dtype else t.to(dt)
 
 
-_STAGING = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
-
-
 def wrap_scalar(value):
     """A Python number (or NumPy scalar) as the wrapped 0-dim tensor torch makes of it for an op."""
-    value = number(value) if type(value) not in _STAGING else value
+    value = number(value) if type(value) not in PYTHON_TYPES else value
     if value is None:
         raise TypeError("expected a Python number")
     kind = type(value)
-    dt = BY_NAME[_STAGING[kind]]
+    dt = BY_NAME[PYTHON_TYPES[kind]]
     if kind is int and value > _INT64_MAX:
         dt = BY_NAME["uint64"]      # torch's Scalar keeps 2**63 .. 2**64 - 1 unsigned (same bits)
     t = Tensor._empty((), dt)
