@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import struct
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -15,6 +16,14 @@ from . import schema
 from .yamlload import LinedDict, YAMLSyntaxError, load
 
 CATEGORY_NAMES = ("bool", "integral", "floating", "complex")
+# dtypes.yaml `storage`: C's own type, or a format C converts to and from its opmath type
+STORAGE_KINDS = ("native", "half", "bfloat", "complex_half")
+# dtypes.yaml `dlpack`: DLPack's DLDataTypeCode values (dlpack.h)
+DLPACK_CODES = {"kDLInt": 0, "kDLUInt": 1, "kDLFloat": 2, "kDLBfloat": 4, "kDLComplex": 5, "kDLBool": 6}
+# memoryview formats by category: the ones Python reads as bool/int, float (a complex's parts)
+_FORMATS = {"bool": "B", "integral": "bBhHiIlLqQ", "floating": "fd", "complex": "fd"}
+# NumPy typestr kind letters by category
+_TYPESTR_KINDS = {"bool": "b", "integral": "i", "floating": "f", "complex": "c"}   # integral: u if unsigned
 UNDEFINED = "ud"  # promotion row entry: the pair does not promote
 
 
@@ -36,6 +45,13 @@ class DType:
     scalar: str = ""             # C++ name in "value cannot be converted to type X without overflow"
     max: float | None = None     # largest finite value (floating dtypes)
     legacy_type: bool = False    # has a legacy torch.<c10>Tensor type, which torch's error texts print
+    storage: str = "native"      # one of STORAGE_KINDS: how C reads and writes it
+    format: str | None = None    # memoryview format of an element (of each part of a complex one)
+    typestr: str | None = None   # NumPy's typestr, for the dtypes NumPy has
+    dlpack: int | None = None    # DLPack type code
+    method: str | None = None    # Tensor method converting to it (half, cfloat, ...)
+    unchecked_fill: bool = False  # setitem stores a Python number without c10's range check
+    as_index: str | None = None  # dtypes.yaml's `index`: "mask" or "positions", what a tensor of it is as an index
     index: int = 0
     line: int = 0
 
@@ -183,14 +199,16 @@ def _typed(report, where, mapping, key, types, what, default=None):
 
 
 # --------------------------------------------------------------------------- dtypes.yaml
-_DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed", "scalar")
-_DTYPE_OPTIONAL = ("aliases", "opmath", "complex", "real", "max", "legacy_type")
+# every key the header of dtypes.yaml documents (a test holds them to it)
+DTYPES_FILE_KEYS = ("categories", "default_dtype", "default_dtype_choices", "dtypes", "promotion_error", "promotion")
+DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed", "scalar")
+DTYPE_OPTIONAL = ("aliases", "opmath", "storage", "complex", "real", "max", "legacy_type", "format", "typestr",
+                  "dlpack", "method", "unchecked_fill", "index")
+INDEX_KINDS = ("mask", "positions")
 
 
 def _parse_dtypes(data, report):
-    _check_keys(report, "dtypes.yaml", data,
-                ("categories", "default_dtype", "default_dtype_choices", "dtypes",
-                 "promotion_error", "promotion"), ())
+    _check_keys(report, "dtypes.yaml", data, DTYPES_FILE_KEYS, ())
     categories = tuple(_typed(report, "dtypes.yaml", data, "categories", list, "a list") or CATEGORY_NAMES)
     if categories != CATEGORY_NAMES:
         report(data.key_lines.get("categories", 1),
@@ -203,10 +221,23 @@ def _parse_dtypes(data, report):
             report(line, "dtype entry must be a mapping")
             continue
         where = f"dtype {entry.get('name', '?')!r}"
-        _check_keys(report, where, entry, _DTYPE_REQUIRED, _DTYPE_OPTIONAL)
+        _check_keys(report, where, entry, DTYPE_REQUIRED, DTYPE_OPTIONAL)
         values = {}
         for key in ("name", "code", "c10", "cpp", "ctype", "category", "scalar"):
             values[key] = _typed(report, where, entry, key, str, "a string", "?")
+        for key in ("format", "typestr", "method"):
+            values[key] = _typed(report, where, entry, key, str, "a string")
+        values["storage"] = _typed(report, where, entry, "storage", str, "a string", "native")
+        values["unchecked_fill"] = _typed(report, where, entry, "unchecked_fill", bool, "true or false", False)
+        values["as_index"] = _typed(report, where, entry, "index", str, "a string")
+        if values["as_index"] is not None and values["as_index"] not in INDEX_KINDS:
+            report(entry.key_lines["index"], f"{where}: index must be one of {list(INDEX_KINDS)}, "
+                                             f"got {values['as_index']!r}{_suggest(values['as_index'], INDEX_KINDS)}")
+        dlpack = _typed(report, where, entry, "dlpack", str, "a DLPack type code name")
+        if dlpack is not None and dlpack not in DLPACK_CODES:
+            report(entry.key_lines["dlpack"], f"{where}: unknown dlpack code {dlpack!r}, expected one of "
+                                              f"{list(DLPACK_CODES)}{_suggest(dlpack, DLPACK_CODES)}")
+        values["dlpack"] = DLPACK_CODES.get(dlpack)
         values["max"] = _typed(report, where, entry, "max", float, "a float")
         if (values["category"] == "floating") != (values["max"] is not None):
             report(entry.key_lines.get("max", entry.line), f"{where}: 'max' is required for floating dtypes only")
@@ -226,6 +257,7 @@ def _parse_dtypes(data, report):
             if alias in seen_names:
                 report(entry.key_lines.get("aliases", entry.line), f"{where}: duplicate alias {alias!r}")
             seen_names[alias] = entry.line
+        _check_formats(report, where, entry, values)
         dtypes.append(DType(aliases=tuple(aliases), opmath=entry.get("opmath"), complex=entry.get("complex"),
                             real=entry.get("real"), index=i, line=entry.line, **values))
 
@@ -235,6 +267,18 @@ def _parse_dtypes(data, report):
             ref = getattr(d, key)
             if ref is not None and ref not in names:
                 report(d.line, f"dtype {d.name!r}: {key} {ref!r} is not a declared dtype{_suggest(ref, names)}")
+    by_name = {d.name: d for d in dtypes}
+    for d in dtypes:
+        # a dtype without a format is read through its opmath dtype, which must have one
+        if d.format is None and (d.opmath not in by_name or by_name[d.opmath].format is None):
+            report(d.line, f"dtype {d.name!r}: needs a 'format', or an 'opmath' dtype that has one")
+    methods = {}
+    for d in dtypes:
+        if d.method is None:
+            continue
+        if d.method in methods:
+            report(d.line, f"dtype {d.name!r}: duplicate method {d.method!r} (first on line {methods[d.method]})")
+        methods[d.method] = d.line
 
     default = _typed(report, "dtypes.yaml", data, "default_dtype", str, "a dtype name", "float32")
     choices = _typed(report, "dtypes.yaml", data, "default_dtype_choices", dict, "a mapping", {}) or {}
@@ -249,6 +293,35 @@ def _parse_dtypes(data, report):
     promotion = _parse_promotion(data, report, dtypes, categories)
     error = _typed(report, "dtypes.yaml", data, "promotion_error", str, "a string", "")
     return dtypes, categories, default, tuple(choices.items()), promotion, error
+
+
+def _check_formats(report, where, entry, values):
+    """storage, format, typestr and method against the dtype's category and size."""
+    line = entry.key_lines.get
+    category, size, storage = values["category"], values["itemsize"], values["storage"]
+    if storage not in STORAGE_KINDS:
+        report(line("storage", entry.line), f"{where}: unknown storage {storage!r}, expected one of "
+                                            f"{list(STORAGE_KINDS)}{_suggest(storage, STORAGE_KINDS)}")
+    elif (storage == "native") == ("opmath" in entry):
+        report(line("storage", entry.line), f"{where}: a dtype with an 'opmath' needs a 'storage' other than "
+                                            "'native', and only such a dtype")
+    fmt = values["format"]
+    if fmt is not None and category in _FORMATS and (len(fmt) != 1 or fmt not in _FORMATS[category]):
+        report(line("format"), f"{where}: format {fmt!r} is not a memoryview format of a {category} dtype, "
+                               f"expected one of {list(_FORMATS[category])}")
+    elif fmt is not None and struct.calcsize(fmt) * (2 if category == "complex" else 1) != size:
+        report(line("format"), f"{where}: format {fmt!r} reads {struct.calcsize(fmt)} bytes, not the "
+                               f"{'half of ' if category == 'complex' else ''}{size} bytes of an element")
+    typestr = values["typestr"]
+    if typestr is not None and category in _TYPESTR_KINDS:
+        kind = ("i" if values["signed"] else "u") if category == "integral" else _TYPESTR_KINDS[category]
+        expected = f"{'|' if size == 1 else '<'}{kind}{size}"
+        if typestr != expected:
+            report(line("typestr"), f"{where}: typestr {typestr!r} does not describe a little-endian {category} "
+                                    f"dtype of {size} bytes, expected {expected!r}")
+    method = values["method"]
+    if method is not None and not method.isidentifier():
+        report(line("method"), f"{where}: method {method!r} must be a Python identifier")
 
 
 def _parse_promotion(data, report, dtypes, categories):

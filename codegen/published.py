@@ -48,7 +48,6 @@ def _stub_param(p, numbers_as_tensors):
 def stub_functions(model: Model) -> list:
     """Per Python name (function, alias, method, in-place method): one stub parameter list
     per signature torch shows (deprecated ones left out)."""
-    from runtime._argparse import NUMBERS_AS_TENSORS
     out = []
     for f in python_functions(model):
         for name, kind, _ in f["parsers"]:
@@ -64,7 +63,7 @@ def stub_functions(model: Model) -> list:
                     if p.kwarg_only and not star:
                         params.append("*")
                         star = True
-                    params.append(_stub_param(p, name in NUMBERS_AS_TENSORS))
+                    params.append(_stub_param(p, name in schema.NUMBERS_AS_TENSORS))
                 overloads.append(", ".join(params))
             out.append(dict(name=name, kind=kind, overloads=list(dict.fromkeys(overloads))))
     return out

@@ -15,6 +15,13 @@ _PARAM = re.compile(r"^(?P<type>[A-Za-z]+)(?P<nullable>\?)? (?P<name>[A-Za-z_][A
                     r"(?: ?= ?(?P<default>\S+))?$")
 
 
+# torch binds a Python number to a Tensor argument of these functions and methods only
+# (python_arg_parser.cpp, should_allow_numbers_as_tensors), out= included
+NUMBERS_AS_TENSORS = frozenset(("add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_", "multiply",
+                                "multiply_", "sub", "sub_", "subtract", "subtract_", "true_divide", "true_divide_",
+                                "floor_divide", "floor_divide_"))
+
+
 class SchemaError(ValueError):
     pass
 

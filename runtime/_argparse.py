@@ -12,13 +12,6 @@ from .tensor import Tensor
 
 REQUIRED = object()
 _NUMPY_NAMES = {"input": ("x", "a", "x1"), "other": ("x2",), "dim": ("axis",), "keepdim": ("keepdims",)}
-# torch binds a Python number to a Tensor argument of these functions only
-# (python_arg_parser.cpp, should_allow_numbers_as_tensors), out= included
-NUMBERS_AS_TENSORS = frozenset(("add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_", "multiply",
-                                "multiply_", "sub", "sub_", "subtract", "subtract_", "true_divide", "true_divide_",
-                                "floor_divide", "floor_divide_"))
-
-
 def _is_int(x):
     """THPUtils_checkLong: an int that is not a bool (NumPy integers count)."""
     return (isinstance(x, int) and not isinstance(x, bool)) or type(number(x)) is int and type(x).__name__ != "bool"
@@ -62,13 +55,13 @@ def _value(kind, x):
 class Signature:
     __slots__ = ("name", "params", "printed", "deprecated", "min_args", "max_pos", "slots", "numbers_as_tensors")
 
-    def __init__(self, name, params, printed, deprecated, slots):
+    def __init__(self, name, params, printed, deprecated, slots, numbers_as_tensors):
         # params: ((name, type, nullable, default or REQUIRED, kwarg_only), ...)
         self.name, self.params, self.printed, self.deprecated = name, params, printed, deprecated
         self.min_args = sum(p[3] is REQUIRED for p in params)
         self.max_pos = sum(not p[4] for p in params)
         self.slots = slots              # where each argument goes in the function's value list
-        self.numbers_as_tensors = name in NUMBERS_AS_TENSORS
+        self.numbers_as_tensors = numbers_as_tensors    # a Python number binds to a Tensor argument
 
     def parse(self, args, kwargs, values, raise_error):
         """FunctionSignature::parse: fill `values` (by slot) or return False (or raise)."""
@@ -155,9 +148,9 @@ class Parser:
     """PythonArgParser over one function's (or method's) overloads."""
     __slots__ = ("name", "signatures", "defaults", "visible", "noargs")
 
-    def __init__(self, name, signatures, slot_defaults, method=False):
+    def __init__(self, name, signatures, slot_defaults, method=False, numbers_as_tensors=False):
         # signatures: ((params, printed, deprecated, slots), ...) in torch's order
-        sigs = [Signature(name, *s) for s in signatures]
+        sigs = [Signature(name, *s, numbers_as_tensors) for s in signatures]
         self.signatures = [s for s in sigs if not s.deprecated] + [s for s in sigs if s.deprecated]
         self.name, self.defaults = name, tuple(slot_defaults)
         self.visible = [s for s in self.signatures if not s.deprecated]

@@ -237,11 +237,8 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
             continue
         if not isinstance(value, NUMBER_TYPES):
             raise TypeError(f"{name}(): argument '{pname}' must be Number, not {type(value).__name__}")
-    if out is not None and not isinstance(out, Tensor):
-        if name in NUMBERS_AS_TENSORS and number(out) is not None:
-            out = _number_out(number(out))
-        else:
-            raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+    if out is not None and not isinstance(out, Tensor):     # the parser let a number through (add, mul, ...)
+        out = _number_out(number(out))
 
     # 1. torch's meta checks on the raw operands
     for check in op["checks"]:
@@ -445,12 +442,6 @@ def _param_value(name, default, value, common, op):
             return 0
         return limit if default == "max" else -limit
     return -value if name in op["negate"] else value
-
-
-# torch's argument parser binds a Python number to a Tensor parameter of these functions only
-# (python_arg_parser.cpp, should_allow_numbers_as_tensors), out= included
-NUMBERS_AS_TENSORS = frozenset(("add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide",
-                                "floor_divide"))
 
 
 def _number_out(v):

@@ -21,19 +21,9 @@ KDLCPU = 1
 READ_ONLY, IS_COPIED = 1, 2          # DLManagedTensorVersioned.flags bits
 
 
-def _code(dt):
-    """DLPack's type code of a dtype (DLDataTypeCode); the bits are its size."""
-    if dt.category == "bool":
-        return 6                     # kDLBool
-    if dt.category == "integral":
-        return 0 if dt.is_signed else 1          # kDLInt, kDLUInt
-    if dt.category == "complex":
-        return 5                     # kDLComplex (complex32 is bits 32, as torch)
-    return 4 if dt.name == "bfloat16" else 2     # kDLBfloat, kDLFloat
-
-
-TO_DL = {dt.name: (_code(dt), 8 * dt.itemsize) for dt in ALL}
-FROM_DL = {TO_DL[dt.name]: dt for dt in ALL}
+# (DLPack type code, bits) -> dtype: dtypes.yaml's dlpack, and the bits are 8 * itemsize
+# (complex32 is bits 32, as torch)
+FROM_DL = {(dt._dlpack, 8 * dt.itemsize): dt for dt in ALL if dt._dlpack is not None}
 # torch's words for a code it knows with bits it does not (its messages, quirks included)
 _KIND = {0: "kInt", 1: "kUInt", 2: "kFloat", 4: "kFloat", 5: "kFloat", 6: "kDLBool"}
 _NO_DTYPE = {3: "kDLOpaqueHandle", 7: "kDLFloat8_e3m4", 8: "kDLFloat8_e4m3", 9: "kDLFloat8_e4m3b11fnuz",
@@ -81,7 +71,9 @@ def to_dlpack(t, stream=None, max_version=None, dl_device=None, copy=None):
     flags = 0
     if copy:
         t, flags = t.clone(), IS_COPIED
-    code, bits = TO_DL[t.dtype.name]
+    if t.dtype._dlpack is None:
+        raise BufferError(f"can't export a {t.dtype!r} tensor: DLPack has no type for it")
+    code, bits = t.dtype._dlpack, 8 * t.dtype.itemsize
     owner = t._storage
     managed = lib.ew_dlpack_export(versioned, t.data_ptr(), len(t._shape), t._shape, t._strides, code, bits, flags,
                                    id(owner))

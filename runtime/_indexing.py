@@ -161,19 +161,19 @@ def _specified(items, tensor_type):
     count = 0
     for i in items:
         if isinstance(i, tensor_type):
-            count += i.ndim if i.dtype.name in ("uint8", "bool") else 1
+            count += i.ndim if i.dtype._index == "mask" else 1
         elif not (i is None or i is Ellipsis or i is True or i is False):
             count += 1
     return count
 
 
 def _tensor_item(t):
-    """A 0-dim integer tensor selects, a 0-dim bool or uint8 one acts as True/False; other
-    tensors are advanced indices."""
+    """A 0-dim integer tensor selects, a 0-dim mask (bool, uint8: dtypes.yaml's index) acts as
+    True/False; other tensors are advanced indices."""
     if t.ndim == 0 and t.dtype.category in ("bool", "integral"):
         v = t.item()
-        return bool(v) if t.dtype.name in ("bool", "uint8") else v
-    if t.dtype.name not in ("bool", "uint8", "int64", "int32"):
+        return bool(v) if t.dtype._index == "mask" else v
+    if t.dtype._index is None:
         raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
     raise Advanced
 

@@ -4,20 +4,17 @@ np.asarray(t) reads t.__array_interface__; rt.from_numpy(a) wraps the array's me
 keeping the array alive for as long as any tensor view of it exists."""
 import sys
 
-from .dtypes import BY_NAME
+from .dtypes import ALL
 from .scalars import type_name
 from .tensor import Tensor, _Storage
 
-# runtime dtype -> NumPy typestr (little-endian, as this machine)
-TYPESTR = {"bool": "|b1", "uint8": "|u1", "int8": "|i1", "int16": "<i2", "int32": "<i4", "int64": "<i8",
-           "uint16": "<u2", "uint32": "<u4", "uint64": "<u8", "float16": "<f2", "float32": "<f4",
-           "float64": "<f8", "complex64": "<c8", "complex128": "<c16"}
-FROM_TYPESTR = {v: k for k, v in TYPESTR.items()}
-FROM_TYPESTR.update({"=" + v[1:]: k for k, v in TYPESTR.items()})
+# NumPy typestr -> dtype, from dtypes.yaml's typestr (little-endian, as this machine), also
+# with NumPy's "native order" mark
+FROM_TYPESTR = {prefix + dt._typestr[1:]: dt for dt in ALL if dt._typestr for prefix in (dt._typestr[0], "=")}
 
 
 def array_interface(t):
-    typestr = TYPESTR.get(t.dtype.name)
+    typestr = t.dtype._typestr
     if typestr is None:
         raise TypeError(f"can't convert a {t.dtype!r} tensor to a NumPy array: NumPy has no {t.dtype.name} dtype")
     size = t.dtype.itemsize
@@ -33,12 +30,11 @@ def from_numpy(a):
     if iface["typestr"][0] == (">" if sys.byteorder == "little" else "<"):
         raise ValueError("given numpy array has byte order different from the native byte order. Conversion "
                          "between byte orders is currently not supported.")
-    name = FROM_TYPESTR.get(iface["typestr"])
-    if name is None:
+    dt = FROM_TYPESTR.get(iface["typestr"])
+    if dt is None:
         raise TypeError(f"can't convert np.ndarray of type {a.dtype}. The only supported types are: float64, "
                         "float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, "
                         "uint16, uint8, and bool.")
-    dt = BY_NAME[name]
     shape = tuple(iface["shape"])
     byte_strides = iface.get("strides") or _contiguous_bytes(shape, dt.itemsize)
     if any(st < 0 for st in byte_strides):

@@ -3,7 +3,6 @@ require an out= dtype) look at the raw operands before promotion, as torch's met
 functions do; named checks (alpha) see the computed common dtype.  Texts come from
 ops.yaml, through generated/tables.py."""
 from ._lib import tables
-from .dtypes import BY_NAME
 from .scalars import check_fits
 
 
@@ -94,12 +93,9 @@ def negative_int_power(texts, operands, out):
             raise RuntimeError(texts["message"])
 
 
-_OPMATH = {"float16": "float32", "bfloat16": "float32", "complex32": "complex64"}
-
-
 def value_fits(texts, common, value):
     """addcmul/addcdiv's `value`, converted to the type the kernel computes in."""
-    check_fits(value, BY_NAME[_OPMATH.get(common.name, common.name)])
+    check_fits(value, common._opmath or common)
 
 
 def lerp_dtypes(texts, operands, out):
@@ -112,7 +108,7 @@ def lerp_dtypes(texts, operands, out):
 
 def weight_fits(texts, common, value):
     """lerp's number weight, converted to the type the kernel computes in."""
-    check_fits(value, BY_NAME[_OPMATH.get(common.name, common.name)])
+    check_fits(value, common._opmath or common)
 
 
 def ldexp_pow(texts, operands, out):

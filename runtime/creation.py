@@ -8,12 +8,9 @@ import math
 
 from . import promotion
 from ._lib import ffi, lib
-from .dtypes import BY_NAME, as_dtype
+from .dtypes import BY_NAME, PYTHON_TYPES, as_dtype
 from .scalars import check_scalar_int, check_fits, number, size_arg, type_name
 from .tensor import Tensor, _int64_bits, _INT64_MAX, _INT64_MIN, check_shape
-
-_KIND_DTYPE = {bool: "bool", int: "int64"}       # float and complex: the default dtypes
-
 
 def _element_dtype(v):
     """The dtype torch.tensor infers for one element: Python numbers as c10 wraps them, a NumPy
@@ -21,8 +18,8 @@ def _element_dtype(v):
     t = type(v)
     if t is float:
         return promotion.get_default_dtype()
-    if t in _KIND_DTYPE:
-        return BY_NAME[_KIND_DTYPE[t]]
+    if t is bool or t is int:       # float and complex: the default dtypes
+        return BY_NAME[PYTHON_TYPES[t]]
     if t is complex:
         return _default_complex()
     if isinstance(v, Tensor):
@@ -215,16 +212,13 @@ def number_tensor(value, dt):
     return t if dt is None or dt is t.dtype else t.to(dt)
 
 
-_STAGING = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
-
-
 def wrap_scalar(value):
     """A Python number (or NumPy scalar) as the wrapped 0-dim tensor torch makes of it for an op."""
-    value = number(value) if type(value) not in _STAGING else value
+    value = number(value) if type(value) not in PYTHON_TYPES else value
     if value is None:
         raise TypeError("expected a Python number")
     kind = type(value)
-    dt = BY_NAME[_STAGING[kind]]
+    dt = BY_NAME[PYTHON_TYPES[kind]]
     if kind is int and value > _INT64_MAX:
         dt = BY_NAME["uint64"]      # torch's Scalar keeps 2**63 .. 2**64 - 1 unsigned (same bits)
     t = Tensor._empty((), dt)
@@ -326,6 +320,8 @@ class _Absent:
 
 _ABSENT = _Absent()
 _ARANGE_ACC = {"floating": "float64", "integral": "int64"}
+# ew_arange_f32's code for rounding its blocks' bases to a dtype, by dtypes.yaml's storage
+_ARANGE_ROUND = {"half": 2, "bfloat": 3}
 _GRAIN = 32768             # torch's parallel_for grain: arange's chunks begin where its threads' do
 
 
@@ -395,8 +391,9 @@ def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None):
         raise RuntimeError(f"unsupported range: {dstart:g} -> {dend:g}")
     if not ((dstep > 0 and dend >= dstart) or (dstep < 0 and dend <= dstart)):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    # the accumulate type: float32 for the 16-bit floats, double for the others, int64 for integers
-    acc = BY_NAME["float32" if dtype.is_floating_point and dtype.itemsize < 4 else _ARANGE_ACC[dtype.category]]
+    # the accumulate type (torch's acc_type): the opmath dtype of the 16-bit floats, double for the
+    # other floating dtypes, int64 for integers
+    acc = dtype._opmath or BY_NAME[_ARANGE_ACC[dtype.category]]
     if dtype.name == "int64":
         xstart, xend, xstep = (_to_acc(v, acc) for v in (start, end, step))
         if xstep == 0:
@@ -416,8 +413,10 @@ def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None):
     xstart, xstep = _to_acc(start, acc), _to_acc(step, acc)     # the kernel's values
     if n == 0:
         return out
-    # filled in place, but for the 16-bit floats and the narrower integers (through int64 / float)
-    src = out if dtype is acc or dtype.name == "float32" else Tensor._empty((n,), acc)
+    # filled in place, but for the 16-bit floats and the narrower integers (through int64 / float);
+    # the double loop stores float32's elements itself (rounding code 1)
+    as_float = dtype._storage == "native" and dtype.is_floating_point and dtype.itemsize < acc.itemsize
+    src = out if dtype is acc or as_float else Tensor._empty((n,), acc)
     ptr = ffi.cast("int64_t *" if acc.category == "integral" else "float *" if acc.itemsize == 4 else "void *",
                    src._ptr)
     if acc.category == "integral":
@@ -425,7 +424,7 @@ def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None):
     else:
         threads = max(1, min(lib.ew_get_num_threads(), -(-n // _GRAIN)))
         vec = 32 // dtype.itemsize                       # torch's AVX2 vector of the element type
-        rounding = {"float32": 1, "float16": 2, "bfloat16": 3}.get(dtype.name, 0)
+        rounding = _ARANGE_ROUND.get(dtype._storage, 1 if as_float else 0)
         fill = lib.ew_arange_f64 if acc.itemsize == 8 else lib.ew_arange_f32
         fill(ptr, n, xstart, xstep, vec, -(-n // threads), rounding)
     return out if src is out else out._copy_from(src)

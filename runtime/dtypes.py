@@ -8,7 +8,9 @@ class dtype:
     As torch's, the dtypes are the only instances and they are immutable: the kernels trust
     `itemsize` and `index`, so a made-up or altered dtype would corrupt memory."""
     __slots__ = ("name", "index", "c10_name", "cpp_name", "category", "itemsize", "is_signed",
-                 "scalar_name", "max", "type_in_errors", "_complex", "_real")
+                 "scalar_name", "max", "type_in_errors", "_complex", "_real",
+                 # dtypes.yaml's keys of the same names (_opmath: a dtype; _dlpack: the numeric code)
+                 "_opmath", "_storage", "_format", "_typestr", "_dlpack", "_method", "_unchecked_fill", "_index")
 
     def __new__(cls, *args, **kwargs):
         raise TypeError("cannot create 'runtime.dtype' instances")
@@ -56,19 +58,19 @@ def _make(**fields):
 
 ALL = []
 BY_NAME = {}
-for _i, (_name, _c10, _cpp, _cat, _size, _signed, _aliases, _cx, _re, _scalar, _max, _legacy) in enumerate(
-        tables.DTYPES):
+for _i, _t in enumerate(tables.DTYPES):
     # torch's error texts name a tensor's type as its legacy Python type, else as the C++ one
-    _d = _make(index=_i, name=_name, c10_name=_c10, cpp_name=_cpp, category=_cat, itemsize=_size,
-               is_signed=_signed, scalar_name=_scalar, max=_max,
-               type_in_errors=f"runtime.{_c10}Tensor" if _legacy else f"CPU{_c10}Type")
+    _d = _make(index=_i, name=_t["name"], c10_name=_t["c10"], cpp_name=_t["cpp"], category=_t["category"],
+               itemsize=_t["itemsize"], is_signed=_t["signed"], scalar_name=_t["scalar"], max=_t["max"],
+               type_in_errors=f"runtime.{_t['c10']}Tensor" if _t["legacy_type"] else f"CPU{_t['c10']}Type",
+               **{"_" + k: _t[k] for k in ("storage", "format", "typestr", "dlpack", "method", "unchecked_fill", "index")})
     ALL.append(_d)
-    BY_NAME[_name] = _d
-    for _a in _aliases:
+    BY_NAME[_t["name"]] = _d
+    for _a in _t["aliases"]:
         BY_NAME[_a] = _d
-for _d, (_name, *_rest, _cx, _re, _scalar, _max, _legacy) in zip(ALL, tables.DTYPES):
-    object.__setattr__(_d, "_complex", BY_NAME[_cx] if _cx else None)
-    object.__setattr__(_d, "_real", BY_NAME[_re] if _re else None)
+for _d, _t in zip(ALL, tables.DTYPES):
+    for _k in ("complex", "real", "opmath"):
+        object.__setattr__(_d, "_" + _k, BY_NAME[_t[_k]] if _t[_k] else None)
 
 
 def _by_name(name):

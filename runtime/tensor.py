@@ -5,21 +5,15 @@ every value conversion goes through the generated cast loops, so `.to()`, copies
 and element reads convert exactly as the kernels do."""
 from __future__ import annotations
 
+import inspect
 import warnings
 
 from . import _indexing
 from ._lib import fastcall, ffi, lib, tables
-from .dtypes import BY_NAME, as_dtype, dtype
+from .dtypes import ALL, BY_NAME, as_dtype, dtype
 from .scalars import check_fits, int_arg, is_long, number, size_arg, type_name
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
-
-# memoryview formats of the dtypes Python can read directly; the others are read
-# through a cast to the dtype named here.
-_READ_AS = {"float16": "float32", "bfloat16": "float32", "complex32": "complex64"}
-_FORMATS = {"bool": "B", "uint8": "B", "int8": "b", "int16": "h", "int32": "i", "int64": "q",
-            "uint16": "H", "uint32": "I", "uint64": "Q", "float32": "f", "float64": "d",
-            "complex64": "f", "complex128": "d"}
 
 
 _WARNED = set()
@@ -313,7 +307,7 @@ class Tensor:
                                "Cannot access accelerator device when none is available.")
         elif args and number(args[0]) is not None:       # other numbers bind to `Tensor other`
             v = number(args[0])
-            args[0] = BY_NAME["bool" if type(v) is bool else "float64" if type(v) is float else "complex128"]
+            args[0] = as_dtype(type(v))
         if args and dtype is not None:
             raise TypeError(f"to() received an invalid combination of arguments - got ({type_name(args[0])}, "
                             f"dtype={type_name(dtype)}), but expected one of:\n" + _TO_SIGNATURES)
@@ -350,58 +344,20 @@ class Tensor:
     def contiguous(self):
         return self if self.is_contiguous() else Tensor._empty(self._shape, self._dtype)._copy_from(self)
 
-    def bool(self):
-        return self.to(BY_NAME["bool"])
-
-    def byte(self):
-        return self.to(BY_NAME["uint8"])
-
-    def char(self):
-        return self.to(BY_NAME["int8"])
-
-    def short(self):
-        return self.to(BY_NAME["int16"])
-
-    def int(self):
-        return self.to(BY_NAME["int32"])
-
-    def long(self):
-        return self.to(BY_NAME["int64"])
-
-    def half(self):
-        return self.to(BY_NAME["float16"])
-
-    def bfloat16(self):
-        return self.to(BY_NAME["bfloat16"])
-
-    def float(self):
-        return self.to(BY_NAME["float32"])
-
-    def double(self):
-        return self.to(BY_NAME["float64"])
-
-    def cfloat(self):
-        return self.to(BY_NAME["complex64"])
-
-    def cdouble(self):
-        return self.to(BY_NAME["complex128"])
-
     # ------------------------------------------------------------------ reading values
     def _flat_values(self):
-        """All elements in row-major order, as Python bool/int/float/complex."""
-        name = self._dtype.name
-        src = self
-        if name in _READ_AS:
-            src = self.to(BY_NAME[_READ_AS[name]])
+        """All elements in row-major order, as Python bool/int/float/complex (a dtype without a
+        memoryview format is read through its opmath dtype, as dtypes.yaml says)."""
+        src = self if self._dtype._format else self.to(self._dtype._opmath)
         src = src.contiguous()
         n = src.numel()
         if n == 0:
             return []
-        fmt = _FORMATS[src._dtype.name]
-        values = memoryview(ffi.buffer(ffi.cast("char *", src._ptr), src._dtype.itemsize * n)).cast("B").cast(fmt).tolist()
+        values = memoryview(ffi.buffer(ffi.cast("char *", src._ptr), src._dtype.itemsize * n)).cast("B").cast(
+            src._dtype._format).tolist()
         if src._dtype.is_complex:
             return [complex(values[i], values[i + 1]) for i in range(0, len(values), 2)]
-        if name == "bool":
+        if src._dtype.category == "bool":
             return [v != 0 for v in values]
         return values
 
@@ -741,6 +697,41 @@ class Tensor:
         return self.reshape(self._shape[:s] + (_numel(self._shape[s:e + 1]),) + self._shape[e + 1:])
 
 
+_CONVERSION_SIGNATURE = inspect.Signature([
+    inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+    inspect.Parameter("memory_format", inspect.Parameter.KEYWORD_ONLY, default=None)])
+
+
+def _conversion(dt):
+    """Tensor.<method>() of dtypes.yaml's `method` key: self.to(dt), with the signature of torch's
+    half(*, memory_format=torch.preserve_format) and its error texts.  The runtime has no memory
+    formats: only None (torch's preserve_format too) passes."""
+    name = dt._method
+
+    def convert(self, *args, **kwargs):
+        if args:
+            raise TypeError(f"{name}() takes 0 positional arguments but {len(args)} "
+                            f"{'was' if len(args) == 1 else 'were'} given")
+        if kwargs.get("memory_format") is not None:
+            raise TypeError(f"{name}(): argument 'memory_format' must be runtime.memory_format, "
+                            f"not {type_name(kwargs['memory_format'])}")
+        for key in kwargs:
+            if key != "memory_format":
+                raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+        return self.to(dt)
+
+    convert.__name__, convert.__qualname__ = name, f"Tensor.{name}"
+    # the signature it accepts, which *args/**kwargs hide (they are there for torch's error texts)
+    convert.__signature__ = _CONVERSION_SIGNATURE
+    convert.__doc__ = f"{name}(*, memory_format=None) -> Tensor: self.to(runtime.{dt.name})"
+    return convert
+
+
+for _dt in ALL:
+    if _dt._method:
+        setattr(Tensor, _dt._method, _conversion(_dt))
+
+
 _TO_SIGNATURES = (" * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
                   "bool copy = False, *, torch.memory_format memory_format = None)\n"
                   " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
@@ -757,11 +748,11 @@ def _number_tensor(v):
 
 def _setitem_value(v, dt):
     """A Python number stored into dt by setitem, with the checks torch's setitem makes: an int
-    must fit int64; then c10's range check, which the 16-bit floats skip (their conversion
-    saturates to inf) after reading a complex as a double."""
+    must fit int64; then c10's range check, which dtypes.yaml's unchecked_fill dtypes skip (their
+    conversion saturates to inf) after reading a complex as a double."""
     if type(v) is int and not _INT64_MIN <= v <= _INT64_MAX:
         raise ValueError("Overflow when unpacking long long")
-    if dt.is_floating_point and dt.itemsize == 2:
+    if dt._unchecked_fill:
         if isinstance(v, complex):
             check_fits(v, BY_NAME["float64"])
     else:

@@ -28,6 +28,7 @@ import torch  # noqa: E402
 
 import runtime as rt  # noqa: E402
 from generated import ops  # noqa: E402
+from runtime.dtypes import ALL  # noqa: E402
 from test_crash_corpus import DATA, HOLE, run_parallel  # noqa: E402
 
 F, I, B, C = "M.ones(3)", "M.ones(3, dtype=M.int64)", "M.tensor([True, False, True])", "M.ones(3, dtype=M.complex64)"
@@ -55,10 +56,9 @@ METHODS = {
     "flatten": [], "is_complex": [], "is_contiguous": [], "is_floating_point": [], "item": [], "numel": [],
     "numpy": [], "permute": ["0"], "reshape": ["3"], "size": ["0"], "squeeze": ["0"], "storage_offset": [],
     "stride": ["0"], "swapaxes": ["0", "0"], "t": [], "to": ["M.float64"], "tolist": [], "transpose": ["0", "0"],
-    "unsqueeze": ["0"], "view": ["3"], **{n: [] for n in ["bool", "byte", "char", "short", "int", "long", "half",
-                                                           "bfloat16", "float", "double", "cfloat", "cdouble"]},
+    "unsqueeze": ["0"], "view": ["3"], **{d._method: [] for d in ALL if d._method},     # .half(), ...
 }
-METHOD_KEYWORDS = {"to": ["dtype", "copy"]}
+METHOD_KEYWORDS = {"to": ["dtype", "copy"], **{d._method: ["memory_format"] for d in ALL if d._method}}
 ARITHMETIC = ["+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>"]   # with an in-place form
 COMPARISON = ["==", "!=", "<", "<=", ">", ">="]
 
