@@ -105,11 +105,11 @@ import torch
 ROOT = Path(__file__).resolve().parent.parent
 OUT_PATH = ROOT / "tests" / "data" / "values_golden.json.gz"
 
-# The golden encoding and ulp tolerance live in tests/value_codec.py, shared with the tests
+# The golden encoding and ulp tolerance live in tests/golden_format.py, shared with the tests
 # that read the data back.  Run as `python scripts/make_*.py`, Python puts scripts/ (not the
 # repository root) on sys.path, and tests/ is no package: add tests/ to import it.
 sys.path.insert(0, str(ROOT / "tests"))
-from value_codec import REAL_OF, dec, dedupe, enc  # noqa: E402
+from golden_format import REAL_OF, dec, dedupe, enc  # noqa: E402
 
 SEED = 20241121
 TILE = 64

@@ -37,7 +37,7 @@ from pathlib import Path
 import pytest
 
 import runtime as rt
-from value_codec import close, dec, distance, enc, flatten
+from golden_format import close, dec, distance, enc, flatten
 
 DATA = Path(__file__).parent / "data" / "catalogue_golden.json.gz"
 with gzip.open(DATA, "rt") as _f:

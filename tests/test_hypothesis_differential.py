@@ -62,7 +62,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 
 import runtime as rt  # noqa: E402
 from generated.ops import FUNCTIONS, METHODS  # noqa: E402
-from value_codec import close_real, ulp_of  # noqa: E402  (the value goldens' ulp rules)
+from golden_format import close_real, ulp_of  # noqa: E402  (the value goldens' ulp rules)
 
 pytestmark = pytest.mark.torch
 

@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 import runtime as rt
-from value_codec import close, dec, distance, enc, flatten
+from golden_format import close, dec, distance, enc, flatten
 
 DATA = Path(__file__).parent / "data" / "more_golden.json.gz"
 with gzip.open(DATA, "rt") as _f:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import runtime as rt
-from value_codec import dec, enc, flatten
+from golden_format import dec, enc, flatten
 
 DATA = Path(__file__).parent / "data" / "values_golden.json.gz"
 with gzip.open(DATA, "rt") as _f:

@@ -1,4 +1,5 @@
-"""The value goldens' encoding and ulp tolerance, shared by their generators and their tests.
+"""The value goldens' format (encoding, file writing) and ulp tolerance, shared by their
+generators and their tests.
 
 scripts/make_value_golden.py, make_catalogue_golden.py and make_more_golden.py write
 tests/data/*_golden.json.gz with these functions; tests/test_values.py,
@@ -12,6 +13,7 @@ they are; a complex as [re, im] of float encodings.
 """
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import struct
@@ -21,6 +23,22 @@ REAL_OF = {"complex32": "float16", "complex64": "float32", "complex128": "float6
 FORMAT = {"float16": (11, -14), "bfloat16": (8, -126), "float32": (24, -126), "float64": (53, -1022)}
 # the generators' ulp budgets (written to meta["ulp"]; the tests read them back from there)
 ULPS = {"float16": 2, "bfloat16": 2, "float32": 1, "float64": 1}
+
+
+# ----------------------------------------------------------------------------- files
+def load(path):
+    with gzip.open(path, "rt") as f:
+        return json.load(f)
+
+
+def dump(path, data):
+    """Write data as the goldens are written: compact JSON, gzip level 9 with mtime 0, so
+    that regenerating from the same torch gives the same bytes."""
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    with open(path, "wb") as f:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=f, compresslevel=9, mtime=0) as gz:
+            gz.write(raw)
+    return len(raw)
 
 
 # ----------------------------------------------------------------------------- encoding
