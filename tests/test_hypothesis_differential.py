@@ -47,7 +47,6 @@ from __future__ import annotations
 import functools
 import inspect
 import math
-import os
 import random
 import re
 import warnings
@@ -58,24 +57,16 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import numpy as np  # noqa: E402  (torch needs numpy: present when torch is)
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import given, strategies as st  # noqa: E402
 
 import runtime as rt  # noqa: E402
 from generated.ops import FUNCTIONS, METHODS  # noqa: E402
 from golden_format import close_real, ulp_of  # noqa: E402  (the value goldens' ulp rules)
+from hypothesis_settings import deterministic  # noqa: E402
 
 pytestmark = pytest.mark.torch
 
 DEFAULT_EXAMPLES = 2000
-settings.register_profile(
-    "ewgen-differential",
-    derandomize=True,
-    database=None,
-    deadline=None,
-    print_blob=False,
-    max_examples=int(os.environ.get("EW_HYPOTHESIS_EXAMPLES", DEFAULT_EXAMPLES)),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-)
 
 # ------------------------------------------------------------------------------------------- dtypes
 COMMON = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
@@ -1087,7 +1078,7 @@ def check(case, seen_bugs=None):
     return problems
 
 
-@settings(settings.get_profile("ewgen-differential"))
+@deterministic("EW_HYPOTHESIS_EXAMPLES", DEFAULT_EXAMPLES)
 @given(case=cases())
 def test_runtime_agrees_with_torch(case):
     problems = check(case)
