@@ -6,7 +6,7 @@ import itertools
 import math
 
 import torch
-from golden_format import REAL_OF, dedupe, enc
+from golden_format import REAL_OF, dedupe, enc  # tests/ is on sys.path (scripts/golden/__init__.py)
 
 INF, NAN = math.inf, math.nan
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",

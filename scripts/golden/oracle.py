@@ -15,8 +15,9 @@ import warnings
 
 import mpmath
 import torch
-from .common import TD, TILE, category, is_tensor, rounded
 from golden_format import close, dec, enc
+
+from .common import TD, TILE, category, is_tensor, py, rounded
 
 OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
              "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "&": operator.and_, "|": operator.or_,
@@ -26,6 +27,7 @@ OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": opera
              "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv, "//=": operator.ifloordiv,
              "%=": operator.imod, "**=": operator.ipow, "&=": operator.iand, "|=": operator.ior,
              "^=": operator.ixor, "<<=": operator.ilshift, ">>=": operator.irshift}
+INPLACE_SYMBOLS = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "&=", "|=", "^=", "<<=", ">>="}
 
 
 def copy(case):
@@ -73,7 +75,7 @@ def build(desc, mode):
     return torch.tensor(vals, dtype=dt)
 
 
-def build_out(desc, mode, n):
+def out_tensor(desc, mode, n):
     shape = list(desc["shape"])
     if mode == "tile" and len(shape) == 1 and shape[0] == n:
         shape = [-(-n // TILE) * TILE]
@@ -84,7 +86,7 @@ def call(case, mode):
     args = [build(a, mode) for a in case["args"]]
     kwargs = {k: build(v, mode) if (v is None or isinstance(v, dict)) else v for k, v in case.get("kwargs", {}).items()}
     if "out" in case:
-        kwargs["out"] = build_out(case["out"], mode, case_length(case))
+        kwargs["out"] = out_tensor(case["out"], mode, case_length(case))
     kind, op = case["call"], case["op"]
     if kind == "function":
         r = getattr(torch, op)(*args, **kwargs)
@@ -95,7 +97,7 @@ def call(case, mode):
         assert r is args[0]
     else:
         r = OPERATORS[case["symbol"]](*args)
-        if case["symbol"].endswith("=") and case["symbol"] not in ("==", "!=", "<=", ">="):
+        if case["symbol"] in INPLACE_SYMBOLS:
             assert r is args[0]
     if "out" in case:
         assert r is kwargs["out"]
@@ -122,6 +124,19 @@ def outcome(case, mode=None):
             n = case_length(case)
             shape, flat = [n], r.reshape(-1)[:n].tolist()
     return {"dtype": name, "shape": shape, "values": [enc(v) for v in flat]}
+
+
+def accepts(fn, name):
+    """Does torch accept fn on a 2-element tensor of dtype `name` (harmless values: ones)?
+    How the sets find the (op, dtype) pairs torch has a kernel for."""
+    t = torch.tensor([py(name, 1)] * 2, dtype=TD[name])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            fn(t)
+        except Exception:  # noqa: BLE001
+            return False
+    return True
 
 
 # ----------------------------------------------------------------------------- cases

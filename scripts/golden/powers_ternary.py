@@ -77,7 +77,6 @@ from __future__ import annotations
 import math
 import random
 import sys
-import warnings
 
 import mpmath
 import torch
@@ -85,7 +84,7 @@ from golden_format import close, dec, dedupe, enc
 
 from .common import (DTYPES, INF, NAN, TD, category, edge_sets, is_tensor, kind_of, log_uniform, one_error_per_kind,
                      operand_kind, operand_kinds, pairs, py, rotate, rounded, scalar, tensor, triples, zerodim)
-from .oracle import all_finite, case_length, case_mode, mp, outcome, reference_value, settle
+from .oracle import accepts, all_finite, case_length, case_mode, mp, outcome, reference_value, settle
 
 SEED = 20250714
 FLOATS = ["float16", "bfloat16", "float32", "float64"]
@@ -325,18 +324,6 @@ def add(family, variant, op, args, kwargs=None, call="function", symbol=None, ou
     return c
 
 
-def probe(fn, name):
-    """Does torch accept fn on a 2-element tensor of dtype `name` (harmless values)?"""
-    t = torch.tensor(ones(name), dtype=TD[name])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            fn(t)
-        except Exception:  # noqa: BLE001
-            return False
-    return True
-
-
 def T(name, values):
     """A 1-d tensor operand; values converted to the dtype's Python type (3 -> 3.0 for floats)."""
     return tensor(name, [py(name, v) for v in values])
@@ -350,7 +337,7 @@ POW_BASES_ST = [1, 1.0, 2, -2, 0, 0.5, 2.5, -1, True, False, -0.0, 10, 3, 1 + 1j
 
 def build_pow():
     for name in DTYPES:
-        if not probe(lambda t: torch.pow(t, t), name):
+        if not accepts(lambda t: torch.pow(t, t), name):
             add("errors", "pow", "pow", [T(name, ones(name)), T(name, ones(name))])
         else:
             xs, ys = pairs(pow_bases(name), pow_exponents(name))
@@ -505,7 +492,7 @@ def build_square():
             xs = dedupe(xs + [rounded(name, v) for v in (math.sqrt(fi.max), math.sqrt(fi.max) * 1.01, 1e-20,
                                                          math.sqrt(fi.tiny), 0.1, 1.0 + fi.eps)]
                         + random_values(name, 16))
-        add("tt" if probe(torch.square, name) else "errors", "square", "square", [T(name, xs)])
+        add("tt" if accepts(torch.square, name) else "errors", "square", "square", [T(name, xs)])
     for name in ("float32", "int32", "complex64", "bool", "float16", "uint8"):
         xs = EDGES["small"][name]
         add("method", "square", "square", [T(name, xs)], call="method")
@@ -688,7 +675,7 @@ LERP_WEIGHTS = [0, 0.25, 0.5, 0.75, 1, -0.5, 1.5, 0.49999997, 0.5000001, NAN, IN
 
 def build_lerp():
     for name in DTYPES:
-        if not probe(lambda t: torch.lerp(t, t, 0.5), name):
+        if not accepts(lambda t: torch.lerp(t, t, 0.5), name):
             add("errors", "lerp_scalar", "lerp", [T(name, ones(name)), T(name, ones(name)), scalar(0.5)])
             add("errors", "lerp_tensor", "lerp", [T(name, ones(name)), T(name, ones(name)), T(name, ones(name))])
             continue
@@ -745,7 +732,7 @@ def build_addc():
     for op in ("addcmul", "addcdiv"):
         for name in DTYPES:
             fn = getattr(torch, op)
-            if not probe(lambda t: fn(t, t, t), name):
+            if not accepts(lambda t: fn(t, t, t), name):
                 add("errors", op, op, [T(name, ones(name)), T(name, ones(name)), T(name, ones(name))])
                 continue
             mid = EDGES["mid"][name]
