@@ -7,8 +7,7 @@
 # Usage: bash scripts/sanitize.sh [--full] [pytest args]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-tests=("$root/tests/test_values.py" "$root/tests/test_catalogue_values.py" "$root/tests/test_more_values.py"
-       "$root/tests/test_robustness.py" "$root/tests/test_golden.py")
+tests=("$root/tests/test_golden_values.py" "$root/tests/test_robustness.py" "$root/tests/test_golden_outcomes.py")
 if [ "${1:-}" = "--full" ]; then
     shift
     tests=("$root/tests")

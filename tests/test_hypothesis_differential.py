@@ -17,7 +17,7 @@ and M = runtime and must give
 * the same values, NaN-aware: bit for bit (+0.0 and -0.0 differ) for exactly rounded ops
   and for every integral/bool result; within 1 ulp for transcendental ones (2 for
   float16/bfloat16, complex per component with 1 ulp of |z| as an absolute tolerance),
-  the rules of tests/test_catalogue_values.py and tests/test_more_values.py.
+  the rules of the value goldens (tests/golden_values.py).
 
 torch's values differ between its scalar loop (small tensors, strided views) and its
 vectorised loop in a few places; README ("Where we differ from torch") says we follow the
@@ -32,10 +32,10 @@ Filtered, and only these: README's deviations (INT_MIN / -1 and the other calls 
 torch with SIGFPE are never run in torch; complex multiplication and division of Python
 numbers alone, which torch can only run in its scalar loop, within the ulp rule; ldexp's
 edges, complex32 addcmul, complex pow at the extremes and complex32 ** 0.5's kernel label,
-the strict xfails of tests/test_more_values.py); the places where torch itself is
+the strict xfails of tests/test_golden_values.py); the places where torch itself is
 inaccurate, where our value must be the correctly rounded one (TORCH_INACCURATE: the
-EXCLUDED / TORCH_INACCURATE lists of scripts/make_catalogue_golden.py and
-scripts/make_more_golden.py); and the runtime bugs this test found that are not fixed yet
+EXCLUDED / TORCH_INACCURATE lists of scripts/golden/unary_binary.py and
+scripts/golden/powers_ternary.py); and the runtime bugs this test found that are not fixed yet
 (KNOWN_BUGS, each recognised by a filter of its own and kept honest by a repro that
 test_known_runtime_bug runs as a strict xfail).
 
@@ -47,7 +47,6 @@ from __future__ import annotations
 import functools
 import inspect
 import math
-import os
 import random
 import re
 import warnings
@@ -58,24 +57,16 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import numpy as np  # noqa: E402  (torch needs numpy: present when torch is)
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import given, strategies as st  # noqa: E402
 
 import runtime as rt  # noqa: E402
 from generated.ops import FUNCTIONS, METHODS  # noqa: E402
-from value_codec import close_real, ulp_of  # noqa: E402  (the value goldens' ulp rules)
+from golden_format import close_real, ulp_of  # noqa: E402  (the value goldens' ulp rules)
+from hypothesis_settings import deterministic  # noqa: E402
 
 pytestmark = pytest.mark.torch
 
 DEFAULT_EXAMPLES = 2000
-settings.register_profile(
-    "ewgen-differential",
-    derandomize=True,
-    database=None,
-    deadline=None,
-    print_blob=False,
-    max_examples=int(os.environ.get("EW_HYPOTHESIS_EXAMPLES", DEFAULT_EXAMPLES)),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-)
 
 # ------------------------------------------------------------------------------------------- dtypes
 COMMON = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
@@ -726,12 +717,12 @@ def as_computed(case, comp, xs):
 
 
 def known_deviation(case, dtype, inputs, got, fmt=None):
-    """README's deviations that are strict xfails of tests/test_more_values.py, element by element
+    """README's deviations that are strict xfails of tests/test_golden_values.py, element by element
     (dtype: the dtype computed in; fmt: the format whose ulps count)."""
     if case.op == "addcmul" and dtype == "complex32":
         return True                     # torch rounds every step in complex<Half>; we round once
     if case.op == "pow" and dtype == "complex64" and case.args[1][0] == "scalar" and None not in inputs[:2]:
-        # C's cpow vs c10's pow at the extremes of complex64 (test_more_values' pow_scalar[complex64,py]):
+        # C's cpow vs c10's pow at the extremes of complex64 (golden powers_ternary:pow_scalar[complex64,py]):
         # huge or infinite exponents, and results beyond the format's range
         x, e = complex(inputs[0]), complex(inputs[1])
         if not (math.isfinite(e.real) and math.isfinite(e.imag)) or abs(e) >= 2**24:
@@ -1010,7 +1001,7 @@ def check(case, seen_bugs=None):
     return problems
 
 
-@settings(settings.get_profile("ewgen-differential"))
+@deterministic("EW_HYPOTHESIS_EXAMPLES", DEFAULT_EXAMPLES)
 @given(case=cases())
 def test_runtime_agrees_with_torch(case):
     problems = check(case)

@@ -44,29 +44,20 @@ of examples (default 300: under 2 seconds of examples); a larger run (about 2 mi
 from __future__ import annotations
 
 import math
-import os
 import warnings
 
 import pytest
 
 torch = pytest.importorskip("torch")
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import given, strategies as st  # noqa: E402
 
 import runtime as rt  # noqa: E402
+from hypothesis_settings import deterministic  # noqa: E402
 
 pytestmark = pytest.mark.torch
 
 DEFAULT_EXAMPLES = 300
-settings.register_profile(
-    "ewgen-tensor-layer",
-    derandomize=True,
-    database=None,
-    deadline=None,
-    print_blob=False,
-    max_examples=int(os.environ.get("EW_TENSOR_EXAMPLES", DEFAULT_EXAMPLES)),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-)
 
 DTYPES = ["float32", "float64", "int64", "int32", "uint8", "bool", "float16", "complex64"]
 SIZES = [0, 1, 2, 3, 5]
@@ -375,7 +366,7 @@ def programs(draw):
     return lines
 
 
-@settings(settings.get_profile("ewgen-tensor-layer"))
+@deterministic("EW_TENSOR_EXAMPLES", DEFAULT_EXAMPLES)
 @given(lines=programs())
 def test_tensor_layer_agrees_with_torch(lines):
     problems = check(lines)

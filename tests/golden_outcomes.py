@@ -1,6 +1,10 @@
-"""Replays torch's recorded outcomes (tests/data/torch_golden.json.gz, a copy of
-shared/reference/torch_golden.json.gz written by torch_probe.py; format in
-torch_semantics.md section G) through the runtime.
+"""Replays torch's recorded outcomes (tests/data/torch_golden.json.gz) through the runtime:
+result dtypes and errors, not values (those are the value goldens, golden_values.py).
+
+The file is a verbatim copy of shared/reference/torch_golden.json.gz, written by
+shared/reference/torch_probe.py in the format of torch_semantics.md section G: the shared
+reference, not made by this project's generator (scripts/golden/), so it keeps its own format;
+test_golden_outcomes.py checks that the copy is still the reference where shared/ is present.
 
 Operand codes: T:<dtype> = tensor([1, 2, 3]) of that dtype, Z:<dtype> = tensor(2)
 (0-dim), S:bool|int|float|complex = True | 2 | 2.5 | 1+2j, N = None, out:<dtype> =

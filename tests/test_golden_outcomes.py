@@ -1,10 +1,14 @@
 """Every recorded torch outcome for the ops declared so far: result dtype, or
 exception class and message (messages compared except torch's internal asserts)."""
+from pathlib import Path
+
 import pytest
 
 import runtime as rt
 
-from golden import OPS, NotApplicable, dtype_of, golden, matches, run_case
+from golden_outcomes import DATA, OPS, NotApplicable, dtype_of, golden, matches, run_case
+
+REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "torch_golden.json.gz"
 
 SECTIONS = ("cases", "out_cases", "inplace_cases", "extra_dtype_cases", "cond_cases", "value_cases",
             "weight_cases")
@@ -99,3 +103,10 @@ def test_dtype_properties():
         assert d.is_complex == props["is_complex"], name
         assert d.is_signed == props["is_signed"], name
         assert d.itemsize == props["itemsize"], name
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="shared/reference/ is not next to this checkout")
+def test_outcomes_file_is_the_shared_reference():
+    """tests/data/torch_golden.json.gz is a copy of the shared reference, byte for byte: a newer
+    reference (or an edited copy) shows up here, not as unexplained outcome failures."""
+    assert DATA.read_bytes() == REFERENCE.read_bytes()

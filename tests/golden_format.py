@@ -1,17 +1,34 @@
-"""The value goldens' encoding and ulp tolerance, shared by their generators and their tests.
+"""The value goldens' one format: encoding, file layout and ulp tolerance, shared by the
+generator (scripts/golden/, which puts tests/ on sys.path to import this module) and the
+replay (tests/golden_values.py).  Neither torch nor the runtime is imported here.
 
-scripts/make_value_golden.py, make_catalogue_golden.py and make_more_golden.py write
-tests/data/*_golden.json.gz with these functions; tests/test_values.py,
-test_catalogue_values.py and test_more_values.py read them back and compare with them.
-Neither torch nor the runtime is imported here (the scripts put tests/ on sys.path to find
-this module).
+Values (JSON-safe, exact): a float is 'nan' (sign and payload dropped), 'inf', '-inf' or
+float.hex() with trailing zero hex digits dropped ('-0x0p+0' is -0.0); float16/bfloat16
+values are the exact value of the half; ints and bools as they are; a complex as [re, im]
+of float encodings.
 
-Encoding (JSON-safe, exact): a float is 'nan' (sign and payload dropped), 'inf', '-inf' or
-float.hex() with trailing zero hex digits dropped ('-0x0p+0' is -0.0); ints and bools as
-they are; a complex as [re, im] of float encodings.
+Operands: a tensor {"dtype", "shape", "values" (row-major, flat), optional "view": "T" |
+"step2" (the operand is that view of the tensor)}; a Python number {"scalar": "bool" | "int"
+| "float" | "complex", "value"}; None as null.
+
+Case: {"family", "op" (torch function name), "call": "function" | "method" | "inplace" |
+"operator", "symbol" (operator calls: "+", "**=", "neg", ...), "args" [operand, ...],
+"kwargs" {name: operand, or a literal such as rounding_mode='trunc' or decimals=1},
+"out" {"dtype", "shape"} (an out= tensor), "rule": "exact" | "ulp" (see close() below),
+"expect": {"dtype", "shape", "values"} | {"error": [exception class, message]}}, and
+optionally: "also_accept" [[index, value], ...] (torch is inaccurate there: a value within
+the rule of either passes), "scalar_loop_diff" [[index, value], ...] (what torch's scalar
+loop, on stride-2 views, gives where it differs beyond the rule: information for failure
+messages, never asserted), "source": "ours" (not torch's: our definition where torch
+crashes), "note".
+
+File: gzipped JSON {"meta": {...}, "groups": {"<variant>[<operand kinds>]": {"cases":
+[case, ...]}}}, one per case family set (tests/data/golden_*.json.gz); meta says how it was
+made (torch version, CPU capability, seed, counts, ulp budgets, what was left out and why).
 """
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import struct
@@ -21,6 +38,22 @@ REAL_OF = {"complex32": "float16", "complex64": "float32", "complex128": "float6
 FORMAT = {"float16": (11, -14), "bfloat16": (8, -126), "float32": (24, -126), "float64": (53, -1022)}
 # the generators' ulp budgets (written to meta["ulp"]; the tests read them back from there)
 ULPS = {"float16": 2, "bfloat16": 2, "float32": 1, "float64": 1}
+
+
+# ----------------------------------------------------------------------------- files
+def load(path):
+    with gzip.open(path, "rt") as f:
+        return json.load(f)
+
+
+def dump(path, data):
+    """Write data as the goldens are written: compact JSON, gzip level 9 with mtime 0, so
+    that regenerating from the same torch gives the same bytes."""
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    with open(path, "wb") as f:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=f, compresslevel=9, mtime=0) as gz:
+            gz.write(raw)
+    return len(raw)
 
 
 # ----------------------------------------------------------------------------- encoding
@@ -122,8 +155,8 @@ def close(rule, dtype, e, g, ulps=ULPS, *, magnitude_overflow_ok=False):
     A complex component may also differ by one ulp of |e|.  When |e| is beyond float64
     (complex128 components near the format's max), abs() raises OverflowError: that error
     propagates unless magnitude_overflow_ok, which instead drops the magnitude tolerance
-    (only the ulp distance counts).  The catalogue goldens' generator and test let it
-    propagate; the more goldens' pass magnitude_overflow_ok=True.
+    (only the ulp distance counts).  The generator passes magnitude_overflow_ok=True to
+    decide what it records; the replay lets it propagate and counts it as a difference.
     """
     if rule == "exact" or e == g:
         return e == g

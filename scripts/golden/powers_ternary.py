@@ -1,11 +1,6 @@
-"""Generate tests/data/more_golden.json.gz: value goldens from torch for the ops the other
-golden files leave out.
-
-    python scripts/make_more_golden.py      # needs torch 2.13 (CPU) and mpmath; deterministic
-
-tests/test_more_values.py replays every case through the runtime, without torch.  This
-complements scripts/make_value_golden.py (add/sub/mul/div/comparisons/...) and
-scripts/make_catalogue_golden.py (unary and binary catalogue ops) with:
+"""The powers_ternary set (tests/data/golden_powers_ternary.json.gz): values of the powers
+and the ternary ops, from torch's vectorised loops.  The arithmetic set has add/sub/mul/
+div/comparisons/..., the unary_binary set the unary and binary catalogue ops; this one:
 
   pow            tensor ** tensor, tensor ** number (0, 1, 2, 3, 0.5, -0.5, -1, -2, 2.5,
                  True, False, -3, 0.1, inf, nan, complex, ...), number ** tensor (base 1,
@@ -63,8 +58,8 @@ Choices forced by torch's CPU kernels
   elements and only the first N results are kept, so that torch runs its vectorised loop
   on every element (0-dim and 2-d operands are left alone; the 2-d cases are built with a
   last dimension of 64).  The same values are also evaluated on stride-2 views (torch's
-  scalar loop); where that differs beyond the rule the case carries `strided_diff`
-  ([[index, value], ...]) for information.  The test asserts `expect`.
+  scalar loop); where that differs beyond the rule the case carries scalar_loop_diff
+  for information.  The test asserts `expect`.
 * Inputs where torch itself is inaccurate: the TORCH_INACCURATE list below, each entry
   commented (torch's complex pow, ldexp of complex x, the vectorised complex64 lerp with a
   weight tensor).  An element inside an entry's region whose torch value is not within the
@@ -76,46 +71,22 @@ Choices forced by torch's CPU kernels
 * Calls on which torch fails an internal assertion (ldexp(float, int, out=float64): a
   "needs_dynamic_casting INTERNAL ASSERT FAILED" with torch's source path) are a torch bug,
   not an outcome to reproduce: left out, listed in meta["torch_internal_asserts"].
-
-Encoding as scripts/make_catalogue_golden.py: floats 'nan' / 'inf' / '-inf' / float.hex()
-with trailing zeros dropped, complex [re, im], ints and bools as JSON.  Operands: tensor
-{"dtype", "shape", "values" (row-major, flat)}; Python number {"scalar": kind, "value"};
-None as null.  Case {"family", "op", "call": function|method|inplace|operator, "symbol",
-"args", "kwargs", "out": {"dtype", "shape"} (an out= tensor), "rule", "expect": {"dtype",
-"shape", "values"} | {"error": [type, message]}, optional "strided_diff", "also_accept"}.
-File {"meta": {...}, "groups": {"<variant>[<operand kinds>]": {"cases": [...]}}}.
 """
 from __future__ import annotations
 
-import gzip
-import itertools
-import json
 import math
-import operator
 import random
 import sys
-import warnings
-from collections import Counter, defaultdict
-from pathlib import Path
 
+import mpmath
 import torch
+from golden_format import close, dec, dedupe, enc
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT_PATH = ROOT / "tests" / "data" / "more_golden.json.gz"
-
-# The golden encoding and ulp tolerance live in tests/value_codec.py, shared with the tests
-# that read the data back.  Run as `python scripts/make_*.py`, Python puts scripts/ (not the
-# repository root) on sys.path, and tests/ is no package: add tests/ to import it.
-sys.path.insert(0, str(ROOT / "tests"))
-from value_codec import REAL_OF, ULPS, close, dec, dedupe, enc  # noqa: E402
+from .common import (DTYPES, INF, NAN, TD, category, edge_sets, is_tensor, kind_of, log_uniform, one_error_per_kind,
+                     operand_kind, operand_kinds, pairs, py, rotate, rounded, scalar, tensor, triples, zerodim)
+from .oracle import accepts, all_finite, case_length, case_mode, mp, outcome, reference_value, settle
 
 SEED = 20250714
-TILE = 64
-
-INF, NAN = math.inf, math.nan
-DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
-          "complex32", "complex64", "complex128", "uint16", "uint32", "uint64"]
-TD = {n: getattr(torch, n) for n in DTYPES}
 FLOATS = ["float16", "bfloat16", "float32", "float64"]
 INTS = ["uint8", "int8", "int16", "int32", "int64"]
 UNSIGNED_BB = ["uint16", "uint32", "uint64"]
@@ -123,8 +94,6 @@ COMPLEX = ["complex32", "complex64", "complex128"]
 
 R = random.Random(SEED)
 
-OPERATORS = {"**": operator.pow, "**=": operator.ipow}
-INPLACE_SYMBOLS = {"**="}
 
 # op -> rule kind: "exact"; "pow" (exact for integral/bool results, else ulp); "exact_real"
 # (exact for real results, ulp for complex ones); "ldexp" (exact for an integral/bool exponent
@@ -134,133 +103,11 @@ RULE_KIND = {"pow": "pow", "float_power": "pow", "square": "exact_real", "where"
              "lerp": "exact_real", "addcmul": "exact_real", "addcdiv": "exact_real", "ldexp": "ldexp"}
 
 
-# ----------------------------------------------------------------------------- encoding
-def kind_of(v):
-    return {bool: "bool", int: "int", float: "float", complex: "complex"}[type(v)]
-
-
-def scalar(v):
-    return {"scalar": kind_of(v), "value": enc(v)}
-
-
-def tensor_desc(dtype, values, shape=None):
-    values = list(values)
-    if shape is None:
-        shape = [len(values)]
-    assert math.prod(shape) == len(values), (shape, len(values))
-    return {"dtype": dtype, "shape": list(shape), "values": [enc(v) for v in values]}
-
-
-def zerodim(dtype, value):
-    return tensor_desc(dtype, [value], [])
-
-
-def category(name):
-    if name == "bool":
-        return "bool"
-    if name.startswith("complex"):
-        return "complex"
-    if name.startswith("float") or name == "bfloat16":
-        return "floating"
-    return "integral"
-
-
-# ----------------------------------------------------------------------------- values
-def rounded(name, v):
-    """v rounded to dtype `name` (the exact value, as a Python number)."""
-    if category(name) in ("integral", "bool"):
-        return v
-    t = torch.tensor([v], dtype=torch.complex128 if isinstance(v, complex) else torch.float64).to(TD[name])
-    if name == "complex32":
-        t = t.to(torch.complex64)
-    return t.tolist()[0]
-
-
-def log_uniform(lo_exp, hi_exp):
-    return R.choice((-1, 1)) * 10.0 ** R.uniform(lo_exp, hi_exp)
-
-
-def float_edges(name, size):
-    fi = torch.finfo(TD[name])
-    sub = fi.tiny * fi.eps
-    if size == "full":
-        base = [0.0, -0.0, INF, -INF, NAN, 1.0, -1.0, 0.5, 1.5, 2.5, -2.5, 3.0, -7.0, fi.max, -fi.max, fi.tiny,
-                -fi.tiny, sub, -sub, R.uniform(-10, 10), R.uniform(-10, 10), log_uniform(-3, 3), log_uniform(-3, 3)]
-    elif size == "small":
-        base = [0.0, -0.0, INF, -INF, NAN, 1.0, -1.0, 0.5, 2.5, -2.5, fi.max, sub, R.uniform(-10, 10)]
-    else:  # mid
-        base = [0.0, -0.0, INF, NAN, 1.0, -2.5, fi.max, sub, R.uniform(-10, 10)]
-    return dedupe([rounded(name, float(v)) for v in base])
-
-
-def int_edges(name, size):
-    ii = torch.iinfo(TD[name])
-    lo, hi = ii.min, ii.max
-    if size == "full":
-        base = [0, 1, -1, 2, 3, -7, 7, 8, lo, hi, lo + 1, hi - 1, R.randint(lo, hi), R.randint(lo, hi),
-                R.randint(-100, 100)]
-    elif size == "small":
-        base = [0, 1, -1, 2, -7, 7, lo, hi, R.randint(lo, hi), R.randint(-100, 100)]
-    else:
-        base = [0, 1, -1, 7, lo, hi, R.randint(lo, hi)]
-    return dedupe([v for v in base if lo <= v <= hi])
-
-
-def complex_edges(name, size):
-    fi = torch.finfo(TD[REAL_OF[name]])
-    sub = fi.tiny * fi.eps
-    rnd = lambda: complex(R.uniform(-10, 10), R.uniform(-10, 10))  # noqa: E731
-    if size == "full":
-        base = [0j, complex(-0.0, 0.0), complex(0.0, -0.0), complex(-0.0, -0.0), 1 + 0j, -1 + 0j, 1j, -1j,
-                complex(-1, 2.5), complex(2.5, -7), complex(0.5, 1.5), complex(-1.5, -0.5), complex(INF, 0),
-                complex(-INF, 0), complex(0, -INF), complex(INF, INF), complex(NAN, 0), complex(1, NAN),
-                complex(fi.max, fi.max), complex(fi.max, -1), complex(sub, fi.tiny), complex(0, 100),
-                complex(100, 1), rnd(), rnd()]
-    elif size == "small":
-        base = [0j, complex(-0.0, -0.0), 1 + 0j, complex(-1, 2.5), complex(INF, 0), complex(NAN, 0),
-                complex(1, NAN), complex(fi.max, fi.max), complex(sub, 1), rnd(), rnd()]
-    else:
-        base = [0j, complex(-0.0, 0.0), 1j, complex(-1, 2.5), complex(INF, 0), complex(NAN, 0),
-                complex(fi.max, 1), rnd()]
-    return dedupe([rounded(name, v) for v in base])
-
-
-def edges(name, size="full"):
-    c = category(name)
-    if c == "bool":
-        return [False, True]
-    if c == "integral":
-        return int_edges(name, size)
-    if c == "floating":
-        return float_edges(name, size)
-    return complex_edges(name, size)
-
-
-EDGES = {size: {n: edges(n, size) for n in DTYPES} for size in ("full", "small", "mid")}
-
-
-def py(name, v):
-    c = category(name)
-    return bool(v) if c == "bool" else int(v) if c == "integral" else complex(v) if c == "complex" else float(v)
+EDGES = edge_sets(R, "powers_ternary")
 
 
 def ones(name, n=2):
     return [py(name, 1)] * n
-
-
-def pairs(xs, ys):
-    p = list(itertools.product(xs, ys))
-    return [a for a, _ in p], [b for _, b in p]
-
-
-def triples(xs, ys, zs):
-    p = list(itertools.product(xs, ys, zs))
-    return [a for a, _, _ in p], [b for _, b, _ in p], [c for _, _, c in p]
-
-
-def rotate(xs, k=3):
-    n = len(xs)
-    return [xs[(i + k) % n] for i in range(n)]
 
 
 def random_values(name, n, lo=-4, hi=4):
@@ -272,8 +119,8 @@ def random_values(name, n, lo=-4, hi=4):
         return [R.randint(ii.min, ii.max) if R.random() < 0.5 else min(max(R.randint(-100, 100), ii.min), ii.max)
                 for _ in range(n)]
     if c == "complex":
-        return [rounded(name, complex(log_uniform(lo, hi), log_uniform(lo, hi))) for _ in range(n)]
-    return [rounded(name, log_uniform(lo, hi)) for _ in range(n)]
+        return [rounded(name, complex(log_uniform(R, lo, hi), log_uniform(R, lo, hi))) for _ in range(n)]
+    return [rounded(name, log_uniform(R, lo, hi)) for _ in range(n)]
 
 
 # pow-specific values
@@ -322,13 +169,11 @@ def _as(dtype, v):
 
 
 def _ref_pow(args, dtype):
-    import mpmath
-    return mpmath.power(_mp(_as(dtype, args[0])), _mp(_as(dtype, args[1])))
+    return mpmath.power(mp(_as(dtype, args[0])), mp(_as(dtype, args[1])))
 
 
 def _ref_ldexp(args, dtype):
-    import mpmath
-    return _mp(_as(dtype, args[0])) * mpmath.power(2, _mp(args[1]))
+    return mp(_as(dtype, args[0])) * mpmath.power(2, mp(args[1]))
 
 
 def _off_branch_cut(args):
@@ -368,120 +213,10 @@ TORCH_INACCURATE = [
 ]
 
 
-def _mp(v):
-    import mpmath
-    return mpmath.mpc(v.real, v.imag) if isinstance(v, complex) else mpmath.mpf(float(v))
-
-
-def reference_value(fn, args, dtype):
-    import mpmath
-    with mpmath.workprec(256):
-        v = fn(args, dtype)
-    if category(dtype) == "complex":
-        v = mpmath.mpc(v)
-        return enc(rounded(dtype, complex(float(v.real), float(v.imag))))
-    if isinstance(v, mpmath.mpc):
-        v = v.real if v.imag == 0 else mpmath.nan
-    return enc(rounded(dtype, float(v)))
-
 
 INACCURATE_HITS = []
 TORCH_INTERNAL_ASSERTS = []
 
-
-# ----------------------------------------------------------------------------- torch evaluation
-def is_tensor(d):
-    return isinstance(d, dict) and "dtype" in d
-
-
-def all_operands(case):
-    ops = list(case["args"]) + [v for v in case.get("kwargs", {}).values()]
-    return [d for d in ops if is_tensor(d)]
-
-
-def case_mode(case):
-    """'tile' when every tensor operand is 1-d (of one length n) or 0-dim, else 'plain'."""
-    lengths = {d["shape"][0] for d in all_operands(case) if len(d["shape"]) == 1}
-    if any(len(d["shape"]) > 1 for d in all_operands(case)) or len(lengths) > 1:
-        return "plain"
-    return "tile"
-
-
-def case_length(case):
-    return max([d["shape"][0] for d in all_operands(case) if len(d["shape"]) == 1] + [1])
-
-
-def t_build(desc, mode):
-    """mode: 'tile' (1-d repeated to a multiple of TILE), 'plain' or 'strided' (1-d stride-2 views)."""
-    if desc is None:
-        return None
-    if not is_tensor(desc):
-        return dec(desc["value"])
-    dt = TD[desc["dtype"]]
-    vals = [dec(v) for v in desc["values"]]
-    if desc["shape"] == []:
-        return torch.tensor(vals[0], dtype=dt)
-    if len(desc["shape"]) > 1:
-        return torch.tensor(vals, dtype=dt).reshape(desc["shape"])
-    if mode == "tile":
-        n = len(vals)
-        length = -(-n // TILE) * TILE
-        vals = (vals * (length // n + 1))[:length]
-    if mode == "strided":
-        return torch.tensor([v for v in vals for _ in (0, 1)], dtype=dt)[::2]
-    return torch.tensor(vals, dtype=dt)
-
-
-def t_out(desc, mode, n):
-    shape = list(desc["shape"])
-    if mode == "tile" and len(shape) == 1 and shape[0] == n:
-        shape = [-(-n // TILE) * TILE]
-    return torch.zeros(shape, dtype=TD[desc["dtype"]])
-
-
-def t_call(case, mode):
-    args = [t_build(a, mode) for a in case["args"]]
-    kwargs = {k: t_build(v, mode) if (v is None or isinstance(v, dict)) else v
-              for k, v in case.get("kwargs", {}).items()}
-    if "out" in case:
-        kwargs["out"] = t_out(case["out"], mode, case_length(case))
-    call, op = case["call"], case["op"]
-    if call == "function":
-        r = getattr(torch, op)(*args, **kwargs)
-    elif call == "method":
-        r = getattr(args[0], op)(*args[1:], **kwargs)
-    elif call == "inplace":
-        r = getattr(args[0], op + "_")(*args[1:], **kwargs)
-        assert r is args[0]
-    else:
-        r = OPERATORS[case["symbol"]](*args)
-        if case["symbol"] in INPLACE_SYMBOLS:
-            assert r is args[0]
-    if "out" in case:
-        assert r is kwargs["out"]
-    return r
-
-
-def outcome(case, mode=None):
-    mode = mode or case_mode(case)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            r = t_call(case, mode)
-        except Exception as e:  # noqa: BLE001 - every exception is an outcome
-            return {"error": [type(e).__name__, str(e)]}
-        name = str(r.dtype).replace("torch.", "")
-        if r.dtype == torch.complex32:
-            r = r.to(torch.complex64)
-        if mode == "plain":
-            shape, flat = list(r.shape), r.reshape(-1).tolist()
-        else:
-            if r.dim() == 0:
-                shape, flat = [], [r.item()]
-            else:
-                n = case_length(case)
-                shape, flat = [n], r.reshape(-1)[:n].tolist()
-    return {"dtype": name, "shape": shape, "values": [enc(v) for v in flat]}
 
 
 # ----------------------------------------------------------------------------- rules
@@ -502,18 +237,9 @@ def rule_of(case, exp):
     return "exact" if int_exp and cat != "complex" else "ulp"
 
 
-# ----------------------------------------------------------------------------- splitting
-def shrink(case):
-    c = json.loads(json.dumps(case))
-    for a in all_operands(c):
-        if len(a["shape"]) == 1 and a["shape"][0] > 2:
-            a["values"] = a["values"][:2]
-            a["shape"] = [2]
-    if "out" in c and len(c["out"]["shape"]) == 1 and c["out"]["shape"][0] > 2:
-        c["out"]["shape"] = [2]
-    return c
 
 
+# ----------------------------------------------------------------------------- where torch is inaccurate
 def element_args(case, i):
     out = []
     for a in case["args"]:
@@ -546,15 +272,14 @@ def torch_inaccurate(variant, case, exp):
             if fn == "scalar_loop":
                 scalar_loop = scalar_loop or outcome(case, "strided")
                 ref = scalar_loop["values"][i]
-            elif any(isinstance(a, (float, complex)) and not all(map(math.isfinite, (complex(a).real, complex(a).imag)))
-                     for a in args):
+            elif not all_finite(args):
                 continue
             else:
-                ref = reference_value(fn, args, exp["dtype"])
+                ref = reference_value(lambda xs: fn(xs, exp["dtype"]), args, exp["dtype"])
             if close(rule, exp["dtype"], ref, exp["values"][i], magnitude_overflow_ok=True):
                 continue
             accept.append([i, ref])
-            INACCURATE_HITS.append({"variant": variant, "op": case["op"], "operands": sig_of(case),
+            INACCURATE_HITS.append({"variant": variant, "op": case["op"], "operands": operand_kinds(case),
                                     "dtype": exp["dtype"], "family": case["family"],
                                     "inputs": [enc(a) if a is not None else None for a in args],
                                     "torch": exp["values"][i],
@@ -570,50 +295,19 @@ def finalize(case, variant):
         # a torch bug (an internal assertion, with its source file and line), not an outcome
         # the runtime should reproduce: left out, listed in meta["torch_internal_asserts"]
         TORCH_INTERNAL_ASSERTS.append({"variant": variant, "op": case["op"], "call": case["call"],
-                                       "args": [kind_sig(a) for a in case["args"]],
+                                       "args": [operand_kind(a) for a in case["args"]],
                                        "out": case.get("out", {}).get("dtype"), "error": exp["error"]})
         return None
-    if "error" in exp:
-        small = shrink(case)
-        if outcome(small) == exp:
-            case = small
-    case["rule"] = rule_of(case, exp)
-    case["expect"] = exp
-    if "error" not in exp:
-        accept = torch_inaccurate(variant, case, exp)
+    case = settle(case, rule_of)
+    if "error" not in case["expect"]:
+        accept = torch_inaccurate(variant, case, case["expect"])
         if accept:
             case["also_accept"] = accept
-    if "error" not in exp and case_mode(case) == "tile":
-        alt = outcome(case, "strided")
-        if "values" in alt and alt["dtype"] == exp["dtype"]:
-            diff = [[i, y] for i, (x, y) in enumerate(zip(exp["values"], alt["values"]))
-                    if not close(case["rule"], exp["dtype"], x, y, magnitude_overflow_ok=True)]
-            if diff:
-                case["strided_diff"] = diff
     return case
 
 
 # ----------------------------------------------------------------------------- case builders
 CASES = []   # (variant, case)
-
-
-def kind_sig(d):
-    if d is None:
-        return "none"
-    if not is_tensor(d):
-        return "py"
-    if d["shape"] == []:
-        return "0d:" + d["dtype"]
-    return d["dtype"]
-
-
-def sig_of(case):
-    parts = [kind_sig(a) for a in case["args"]]
-    parts += [f"{k}={kind_sig(v) if v is None or isinstance(v, dict) else 'int'}"
-              for k, v in sorted(case.get("kwargs", {}).items())]
-    if "out" in case:
-        parts.append("out=" + case["out"]["dtype"])
-    return ",".join(parts)
 
 
 def add(family, variant, op, args, kwargs=None, call="function", symbol=None, out=None):
@@ -630,21 +324,9 @@ def add(family, variant, op, args, kwargs=None, call="function", symbol=None, ou
     return c
 
 
-def probe(fn, name):
-    """Does torch accept fn on a 2-element tensor of dtype `name` (harmless values)?"""
-    t = torch.tensor(ones(name), dtype=TD[name])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            fn(t)
-        except Exception:  # noqa: BLE001
-            return False
-    return True
-
-
 def T(name, values):
     """A 1-d tensor operand; values converted to the dtype's Python type (3 -> 3.0 for floats)."""
-    return tensor_desc(name, [py(name, v) for v in values])
+    return tensor(name, [py(name, v) for v in values])
 
 
 # ---- pow
@@ -655,7 +337,7 @@ POW_BASES_ST = [1, 1.0, 2, -2, 0, 0.5, 2.5, -1, True, False, -0.0, 10, 3, 1 + 1j
 
 def build_pow():
     for name in DTYPES:
-        if not probe(lambda t: torch.pow(t, t), name):
+        if not accepts(lambda t: torch.pow(t, t), name):
             add("errors", "pow", "pow", [T(name, ones(name)), T(name, ones(name))])
         else:
             xs, ys = pairs(pow_bases(name), pow_exponents(name))
@@ -667,7 +349,7 @@ def build_pow():
                 ys = [R.randint(0, 40) if R.random() < 0.8 else R.randint(max(ii.min, -40), ii.max)
                       for _ in range(48)]
             elif c == "floating":
-                xs = [rounded(name, abs(log_uniform(-2, 2))) for _ in range(40)]
+                xs = [rounded(name, abs(log_uniform(R, -2, 2))) for _ in range(40)]
                 xs += [rounded(name, -R.uniform(0.1, 10)) for _ in range(16)]
                 ys = [rounded(name, R.uniform(-8, 8)) for _ in range(40)] + [float(R.randint(-9, 9))
                                                                               for _ in range(16)]
@@ -681,22 +363,16 @@ def build_pow():
             xs = dedupe(xs + [rounded(name, v) for v in (2.0, -2.0, 3.0, 0.1, -0.5, 1e-3)])
         seen_err = set()
         for s in POW_SCALARS:
-            c = add("ts", "pow_scalar", "pow", [T(name, xs), scalar(s)])
-            if c and "error" in c["expect"]:      # one case per (scalar kind, error) is enough
-                key = (kind_of(s), tuple(c["expect"]["error"]))
-                if key in seen_err:
-                    CASES.pop()
-                seen_err.add(key)
+            before = len(CASES)
+            add("ts", "pow_scalar", "pow", [T(name, xs), scalar(s)])
+            one_error_per_kind(CASES, before, kind_of(s), seen_err)
         # number ** tensor
         es = pow_exponents(name) if category(name) != "complex" else EDGES["small"][name]
         seen_err = set()
         for s in POW_BASES_ST:
-            c = add("st", "pow_rscalar", "pow", [scalar(s), T(name, es)])
-            if c and "error" in c["expect"]:
-                key = (kind_of(s), tuple(c["expect"]["error"]))
-                if key in seen_err:
-                    CASES.pop()
-                seen_err.add(key)
+            before = len(CASES)
+            add("st", "pow_rscalar", "pow", [scalar(s), T(name, es)])
+            one_error_per_kind(CASES, before, kind_of(s), seen_err)
 
     # operators, methods, in-place
     for name in ("bool", "uint8", "int32", "int64", "float16", "bfloat16", "float32", "float64", "complex64",
@@ -816,7 +492,7 @@ def build_square():
             xs = dedupe(xs + [rounded(name, v) for v in (math.sqrt(fi.max), math.sqrt(fi.max) * 1.01, 1e-20,
                                                          math.sqrt(fi.tiny), 0.1, 1.0 + fi.eps)]
                         + random_values(name, 16))
-        add("tt" if probe(torch.square, name) else "errors", "square", "square", [T(name, xs)])
+        add("tt" if accepts(torch.square, name) else "errors", "square", "square", [T(name, xs)])
     for name in ("float32", "int32", "complex64", "bool", "float16", "uint8"):
         xs = EDGES["small"][name]
         add("method", "square", "square", [T(name, xs)], call="method")
@@ -863,14 +539,14 @@ def build_where():
     for name in ("float32", "int64", "float16", "complex64", "uint8"):
         row = (EDGES["full"][name] * 8)[:64]
         cond = [True, False, False, True]
-        add("bcast", "where", "where", [tensor_desc("bool", cond, [4, 1]), tensor_desc(name, row, [1, 64]),
+        add("bcast", "where", "where", [tensor("bool", cond, [4, 1]), tensor(name, row, [1, 64]),
                                         zerodim(name, py(name, 7))])
-        add("bcast", "where", "where", [tensor_desc("uint8", [0, 3, 0, 1], [4, 1]), tensor_desc(name, row, [64]),
-                                        tensor_desc(name, rotate(row * 4, 7), [4, 64])])
-        add("bcast", "where", "where", [tensor_desc("bool", bool_pattern(64), [64]), scalar(1.5),
-                                        tensor_desc(name, row * 2, [2, 64])])
-        add("bcast", "where", "where", [zerodim("bool", True), tensor_desc(name, row * 2, [2, 64]),
-                                        tensor_desc(name, row, [64])])
+        add("bcast", "where", "where", [tensor("uint8", [0, 3, 0, 1], [4, 1]), tensor(name, row, [64]),
+                                        tensor(name, rotate(row * 4, 7), [4, 64])])
+        add("bcast", "where", "where", [tensor("bool", bool_pattern(64), [64]), scalar(1.5),
+                                        tensor(name, row * 2, [2, 64])])
+        add("bcast", "where", "where", [zerodim("bool", True), tensor(name, row * 2, [2, 64]),
+                                        tensor(name, row, [64])])
     # out=
     c3 = T("bool", [True, False, True])
     f3 = T("float32", [1.5, 2.5, -0.0])
@@ -898,12 +574,9 @@ def build_clamp():
         seen_err = set()
         for lo, hi in CLAMP_BOUNDS:
             args = [T(name, xs), scalar(lo) if lo is not None else None, scalar(hi) if hi is not None else None]
-            c = add("ts", "clamp_scalar", "clamp", args)
-            if c and "error" in c["expect"]:
-                key = tuple(c["expect"]["error"])
-                if key in seen_err:
-                    CASES.pop()
-                seen_err.add(key)
+            before = len(CASES)
+            add("ts", "clamp_scalar", "clamp", args)
+            one_error_per_kind(CASES, before, None, seen_err)
         # tensor bounds, same dtype: all triples of the mid edge set
         mid = EDGES["mid"][name]
         a, b, c3 = triples(mid, mid, mid)
@@ -956,11 +629,11 @@ def build_clamp():
     # broadcasting bounds
     for name in ("float32", "int32"):
         row = (EDGES["full"][name] * 8)[:64]
-        add("bcast", "clamp_tensor", "clamp", [tensor_desc(name, row * 2, [2, 64]),
-                                               tensor_desc(name, [py(name, -1), py(name, 0)], [2, 1]),
-                                               tensor_desc(name, rotate(row), [64])])
-        add("bcast", "clamp_tensor", "clamp", [tensor_desc(name, row, [64]),
-                                               tensor_desc(name, [py(name, -1), py(name, 0)], [2, 1]), None])
+        add("bcast", "clamp_tensor", "clamp", [tensor(name, row * 2, [2, 64]),
+                                               tensor(name, [py(name, -1), py(name, 0)], [2, 1]),
+                                               tensor(name, rotate(row), [64])])
+        add("bcast", "clamp_tensor", "clamp", [tensor(name, row, [64]),
+                                               tensor(name, [py(name, -1), py(name, 0)], [2, 1]), None])
     # clip alias, methods, in-place
     for name in ("float32", "int32", "float16", "uint8", "int64", "bfloat16", "float64", "bool"):
         xs = EDGES["small"][name]
@@ -1002,7 +675,7 @@ LERP_WEIGHTS = [0, 0.25, 0.5, 0.75, 1, -0.5, 1.5, 0.49999997, 0.5000001, NAN, IN
 
 def build_lerp():
     for name in DTYPES:
-        if not probe(lambda t: torch.lerp(t, t, 0.5), name):
+        if not accepts(lambda t: torch.lerp(t, t, 0.5), name):
             add("errors", "lerp_scalar", "lerp", [T(name, ones(name)), T(name, ones(name)), scalar(0.5)])
             add("errors", "lerp_tensor", "lerp", [T(name, ones(name)), T(name, ones(name)), T(name, ones(name))])
             continue
@@ -1036,10 +709,10 @@ def build_lerp():
         add("inplace", "lerp_tensor", "lerp", [T(name, xs), T(name, ys), T(name, ws)], call="inplace")
     # broadcasting
     row = [rounded("float32", R.uniform(-5, 5)) for _ in range(64)]
-    add("bcast", "lerp_tensor", "lerp", [tensor_desc("float32", row * 2, [2, 64]), tensor_desc("float32", row, [64]),
-                                         tensor_desc("float32", [0.25, 0.75], [2, 1])])
-    add("bcast", "lerp_scalar", "lerp", [tensor_desc("float32", row, [64]),
-                                         tensor_desc("float32", rotate(row) * 2, [2, 64]), scalar(0.6)])
+    add("bcast", "lerp_tensor", "lerp", [tensor("float32", row * 2, [2, 64]), tensor("float32", row, [64]),
+                                         tensor("float32", [0.25, 0.75], [2, 1])])
+    add("bcast", "lerp_scalar", "lerp", [tensor("float32", row, [64]),
+                                         tensor("float32", rotate(row) * 2, [2, 64]), scalar(0.6)])
     # out=
     f2 = T("float32", [1.0, 2.0])
     add("out", "lerp_scalar", "lerp", [f2, f2, scalar(0.5)], out={"dtype": "float32", "shape": [2]})
@@ -1059,7 +732,7 @@ def build_addc():
     for op in ("addcmul", "addcdiv"):
         for name in DTYPES:
             fn = getattr(torch, op)
-            if not probe(lambda t: fn(t, t, t), name):
+            if not accepts(lambda t: fn(t, t, t), name):
                 add("errors", op, op, [T(name, ones(name)), T(name, ones(name)), T(name, ones(name))])
                 continue
             mid = EDGES["mid"][name]
@@ -1090,8 +763,8 @@ def build_addc():
         add("zerodim", op, op, [zerodim("float64", 1.0), f4, f4])
         add("zerodim", op, op, [f4, f4, zerodim("int64", 3)])
         row = [rounded("float32", R.uniform(-5, 5)) for _ in range(64)]
-        add("bcast", op, op, [tensor_desc("float32", row, [64]), tensor_desc("float32", [2.0, -0.5], [2, 1]),
-                              tensor_desc("float32", rotate(row) * 2, [2, 64])], kwargs={"value": scalar(0.5)})
+        add("bcast", op, op, [tensor("float32", row, [64]), tensor("float32", [2.0, -0.5], [2, 1]),
+                              tensor("float32", rotate(row) * 2, [2, 64])], kwargs={"value": scalar(0.5)})
         add("out", op, op, [f4, f4, f4], out={"dtype": "float64", "shape": [4]})
         add("out", op, op, [f4, f4, f4], out={"dtype": "int32", "shape": [4]})
         add("errors", op, op, [f4, f4, f4], kwargs={"value": scalar(1j)})
@@ -1160,71 +833,27 @@ def build_ldexp():
     add("mixed", "ldexp", "ldexp", [f2, T("complex64", [1j, 2j])])
 
 
-# ----------------------------------------------------------------------------- main
-def main():
+
+
+# ----------------------------------------------------------------------------- the set
+def generate():
+    """-> ([(variant, case), ...], this set's own meta)."""
     torch.set_num_threads(1)
-    for build in (build_pow, build_float_power, build_square, build_where, build_clamp, build_lerp, build_addc,
-                  build_ldexp):
+    for step in (build_pow, build_float_power, build_square, build_where, build_clamp, build_lerp, build_addc,
+                 build_ldexp):
         before = len(CASES)
-        build()
-        print(f"{build.__name__}: {len(CASES) - before} cases", file=sys.stderr)
-
-    groups = defaultdict(lambda: {"cases": []})
-    strided = Counter()
-    per_rule = Counter()
-    for variant, c in CASES:
-        key = f"{variant}[{sig_of(c)}]"
-        groups[key]["cases"].append(c)
-        if "strided_diff" in c:
-            strided[key] += len(c["strided_diff"])
-        kind = "errors" if "error" in c["expect"] else c["rule"]
-        per_rule[kind, "cases"] += 1
-        per_rule[kind, "values"] += len(c["expect"].get("values", []))
-    n_values = sum(len(c["expect"].get("values", [])) for _, c in CASES)
-    data = {
-        "meta": {
-            "torch": torch.__version__,
-            "cpu_capability": torch.backends.cpu.get_cpu_capability(),
-            "generator": "scripts/make_more_golden.py",
-            "seed": SEED,
-            "tile": TILE,
-            "cases": len(CASES),
-            "groups": len(groups),
-            "values": n_values,
-            "errors": sum(1 for _, c in CASES if "error" in c["expect"]),
-            "rules": {
-                "exact": "bit for bit (NaN == NaN, -0.0 != +0.0): where, clamp*, clip, relu; lerp, addcmul, "
-                         "addcdiv, square with real results; integral pow/float_power; ldexp with an integral "
-                         "exponent tensor and a real x",
-                "ulp": "within meta.ulp[dtype] ulp: floating pow/float_power, ldexp with a floating exponent, "
-                       "every complex result (per component, or 1 ulp of |z|)",
-            },
-            "ulp": ULPS,
-            "per_rule": {f"{r}:{k}": n for (r, k), n in sorted(per_rule.items())},
-            "strided_diff": dict(sorted(strided.items())),
-            "torch_inaccurate": INACCURATE_HITS,
-            "torch_internal_asserts": TORCH_INTERNAL_ASSERTS,
+        step()
+        print(f"  {step.__name__}: {len(CASES) - before} cases", file=sys.stderr)
+    print(f"  elements where torch is inaccurate (reference also accepted): {len(INACCURATE_HITS)}", file=sys.stderr)
+    print(f"  calls left out (torch INTERNAL ASSERT): {len(TORCH_INTERNAL_ASSERTS)}", file=sys.stderr)
+    return CASES, {
+        "rules": {
+            "exact": "bit for bit (NaN == NaN, -0.0 != +0.0): where, clamp*, clip, relu; lerp, addcmul, "
+                     "addcdiv, square with real results; integral pow/float_power; ldexp with an integral "
+                     "exponent tensor and a real x",
+            "ulp": "within meta.ulp[dtype] ulp: floating pow/float_power, ldexp with a floating exponent, "
+                   "every complex result (per component, or 1 ulp of |z|)",
         },
-        "groups": dict(sorted(groups.items())),
+        "torch_inaccurate": INACCURATE_HITS,
+        "torch_internal_asserts": TORCH_INTERNAL_ASSERTS,
     }
-    raw = json.dumps(data, separators=(",", ":")).encode()
-    OUT_PATH.parent.mkdir(parents=True, exist_ok=True)
-    with open(OUT_PATH, "wb") as f:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=f, compresslevel=9, mtime=0) as gz:
-            gz.write(raw)
-    print(f"{OUT_PATH.relative_to(ROOT)}: {len(CASES)} cases in {len(groups)} groups, {n_values} values, "
-          f"{len(raw)} bytes of JSON, {OUT_PATH.stat().st_size} bytes gzipped", file=sys.stderr)
-    for (r, k), n in sorted(per_rule.items()):
-        print(f"  {r}: {n} {k}", file=sys.stderr)
-    print(f"groups where torch's strided (scalar) loop differs: {len(strided)}", file=sys.stderr)
-    for k, n in sorted(strided.items()):
-        print(f"  {k}: {n}", file=sys.stderr)
-    print(f"elements where torch is inaccurate (reference also accepted): {len(INACCURATE_HITS)}",
-          file=sys.stderr)
-    for k, n in sorted(Counter((h["variant"], h["dtype"]) for h in INACCURATE_HITS).items()):
-        print(f"  {k}: {n}", file=sys.stderr)
-    print(f"calls left out (torch INTERNAL ASSERT): {len(TORCH_INTERNAL_ASSERTS)}", file=sys.stderr)
-
-
-if __name__ == "__main__":
-    main()
