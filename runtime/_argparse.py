@@ -52,8 +52,16 @@ def _value(kind, x):
     return float(x) if kind == "float" else x
 
 
+def _check_scalar_int(v):
+    """A Python int as a c10 Scalar: int64, or uint64 above it (PyLong_AsUnsignedLongLong's
+    errors beyond)."""
+    if type(v) is int and not -2**63 <= v < 2**64:
+        raise OverflowError("can't convert negative int to unsigned" if v < 0 else "int too big to convert")
+
+
 class Signature:
-    __slots__ = ("name", "params", "printed", "deprecated", "min_args", "max_pos", "slots", "numbers_as_tensors")
+    __slots__ = ("name", "params", "printed", "deprecated", "min_args", "max_pos", "slots", "numbers_as_tensors",
+                 "scalar_slots")
 
     def __init__(self, name, params, printed, deprecated, slots, numbers_as_tensors):
         # params: ((name, type, nullable, default or REQUIRED, kwarg_only), ...)
@@ -62,6 +70,9 @@ class Signature:
         self.max_pos = sum(not p[4] for p in params)
         self.slots = slots              # where each argument goes in the function's value list
         self.numbers_as_tensors = numbers_as_tensors    # a Python number binds to a Tensor argument
+        # the slots whose Python ints become Scalars (torch converts them right after parsing)
+        self.scalar_slots = tuple(slot for p, slot in zip(params, slots)
+                                  if p[1] == "Number" or (p[1] == "Tensor" and numbers_as_tensors))
 
     def parse(self, args, kwargs, values, raise_error):
         """FunctionSignature::parse: fill `values` (by slot) or return False (or raise)."""
@@ -114,6 +125,8 @@ class Signature:
             if raise_error:
                 self._extra_kwargs(kwargs, nargs)
             return False
+        for slot in self.scalar_slots:
+            _check_scalar_int(values[slot])
         return True
 
     def _extra_args(self, nargs):

@@ -780,10 +780,6 @@ KNOWN_BUGS = {
                          "in-place (the in-place cast check, first, worded 'result type Long can't be cast to the "
                          "desired output type bool'); the runtime as an out= call",
                          "a = M.tensor(False); out = M.clamp_max(a, 2147483647, out=a)"),
-    "argument_order": ("torch converts a Python int beyond 64 bits to a Scalar right after parsing, before "
-                       "the op's own checks: div(t, -2**64, rounding_mode='round') overflows, lerp(t, u, 2**64) "
-                       "with u of another dtype too; the runtime reports the op's check first",
-                       "M.div(M.ones(2), -2**64, rounding_mode='round')"),
     "copy_to_itself": ("nan_to_num_ of an integral tensor (or nan_to_num with out= the tensor itself) is a copy "
                        "to itself in torch (a no-op, even for an expanded tensor); the runtime checks it for "
                        "internal overlap",
@@ -804,10 +800,6 @@ KNOWN_BUGS = {
                             "an alpha in 2**63 .. 2**64 - 1 becomes 2**64 - alpha (which may fit the dtype), "
                             "-2**63 stays -2**63; the runtime negates exactly and checks alpha itself",
                             "M.sub(M.ones(2, dtype=M.int32), M.ones(2, dtype=M.int32), alpha=2**64 - 1)"),
-    "huge_int_params": ("a Python int beyond 64 bits as alpha, value, lerp's weight or round's decimals: torch "
-                        "says 'can't convert negative int to unsigned' (alpha, weight) or 'Overflow when unpacking "
-                        "long long' (decimals); the runtime says 'int too big to convert'",
-                        "M.add(M.ones(2), 1, alpha=-2**64)"),
     "ldexp_resize_warning": ("ldexp(float x, integral exponent) without out=: torch makes the result like x and "
                              "resizes it to the broadcast shape, with the resize warning when x is smaller (and "
                              "before its kernel error); the runtime does not warn",
@@ -858,15 +850,6 @@ def explain_error(case, t_ns, t_err, r_err):
         return {"out_self_message"}
     if _alpha_wraps(case):
         return {"alpha_negation_wrap"}
-    huge = any(isinstance(v, int) and not -2**63 <= v < 2**64
-               for v in [a[1] for a in case.args if a[0] == "scalar"] + list(case.kwargs.values()))
-    if (huge and r_err == ("OverflowError", "int too big to convert")
-            and t_cls in ("OverflowError", "ValueError")):
-        return {"huge_int_params"}
-    if (r_err is not None and t_cls in ("OverflowError", "ValueError") and r_err[0] not in ("OverflowError", "ValueError")
-            and any(isinstance(v, int) and not -2**63 <= v < 2**64
-                    for v in [a[1] for a in case.args if a[0] == "scalar"] + list(case.kwargs.values()))):
-        return {"argument_order"}       # a Python int torch cannot convert, seen after another error
     return set()
 
 
