@@ -43,7 +43,9 @@ class DType:
     complex: str | None = None   # floating -> its complex counterpart (toComplexType)
     real: str | None = None      # complex -> its real counterpart
     scalar: str = ""             # C++ name in "value cannot be converted to type X without overflow"
-    max: float | None = None     # largest finite value (floating dtypes)
+    max: float | None = None     # largest finite value (floating dtypes), from the two widths below
+    exponent_bits: int | None = None
+    mantissa_bits: int | None = None
     legacy_type: bool = False    # has a legacy torch.<c10>Tensor type, which torch's error texts print
     storage: str = "native"      # one of STORAGE_KINDS: how C reads and writes it
     format: str | None = None    # memoryview format of an element (of each part of a complex one)
@@ -202,7 +204,7 @@ def _typed(report, where, mapping, key, types, what, default=None):
 # every key the header of dtypes.yaml documents (a test holds them to it)
 DTYPES_FILE_KEYS = ("categories", "default_dtype", "default_dtype_choices", "dtypes", "promotion_error", "promotion")
 DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed", "scalar")
-DTYPE_OPTIONAL = ("aliases", "opmath", "storage", "complex", "real", "max", "legacy_type", "format", "typestr",
+DTYPE_OPTIONAL = ("aliases", "opmath", "storage", "complex", "real", "exponent_bits", "mantissa_bits", "legacy_type", "format", "typestr",
                   "dlpack", "method", "unchecked_fill", "index")
 INDEX_KINDS = ("mask", "positions")
 
@@ -238,9 +240,13 @@ def _parse_dtypes(data, report):
             report(entry.key_lines["dlpack"], f"{where}: unknown dlpack code {dlpack!r}, expected one of "
                                               f"{list(DLPACK_CODES)}{_suggest(dlpack, DLPACK_CODES)}")
         values["dlpack"] = DLPACK_CODES.get(dlpack)
-        values["max"] = _typed(report, where, entry, "max", float, "a float")
-        if (values["category"] == "floating") != (values["max"] is not None):
-            report(entry.key_lines.get("max", entry.line), f"{where}: 'max' is required for floating dtypes only")
+        bits = [_typed(report, where, entry, k, int, "an integer") for k in ("exponent_bits", "mantissa_bits")]
+        if (values["category"] == "floating") != (bits != [None, None]) or None in bits and bits != [None, None]:
+            report(entry.key_lines.get("exponent_bits", entry.line),
+                   f"{where}: 'exponent_bits' and 'mantissa_bits' are required for floating dtypes only")
+        elif bits != [None, None]:
+            values["exponent_bits"], values["mantissa_bits"] = bits
+            values["max"] = (2 - 2.0 ** -bits[1]) * 2.0 ** (2 ** (bits[0] - 1) - 1)
         values["itemsize"] = _typed(report, where, entry, "itemsize", int, "an integer", 1)
         values["signed"] = _typed(report, where, entry, "signed", bool, "true or false", False)
         values["legacy_type"] = _typed(report, where, entry, "legacy_type", bool, "true or false", False)

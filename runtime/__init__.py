@@ -12,6 +12,7 @@ from ._views import imag, real
 from ._numpy import from_numpy
 from ._dlpack import from_dlpack
 from ._threads import get_num_threads, set_num_threads
+from ._typeinfo import finfo, iinfo
 from generated import ops as _ops
 
 from ._fastpath import install as _install_fastpath
@@ -24,7 +25,7 @@ for _name, _method in _methods.items():          # t.add, t.add_, t + u, ...
     setattr(Tensor, _name, _method)
 del _name, _method, _functions, _methods
 
-__all__ = ["Tensor", "Size", "dtype", "real", "imag", "from_numpy", "from_dlpack", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
+__all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "from_numpy", "from_dlpack", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
            "zeros_like", "ones_like", "empty_like", "full_like", "promote_types", "result_type", "can_cast",
            "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads"]
 __all__ += sorted(_dtypes.dtype_names()) + sorted(_ops.FUNCTIONS)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import inspect
 import warnings
 
+from .dtypes import as_dtype
 from .scalars import number, type_name
 from .tensor import Tensor
 
@@ -34,6 +35,8 @@ def _check(kind, x, numbers_as_tensors):
         return _is_int(x) or (_zero_dim(x) and x.dtype.category == "integral")
     if kind == "bool":
         return isinstance(x, bool)
+    if kind == "runtime.dtype":      # ScalarType: a dtype, or a Python number type
+        return as_dtype(x) is not None
     return isinstance(x, str)       # str
 
 
@@ -43,6 +46,8 @@ def _value(kind, x):
     with its own warning; a complex tensor's item must be real)."""
     if kind == "Tensor":
         return x
+    if kind == "runtime.dtype":
+        return as_dtype(x)
     if isinstance(x, Tensor):
         x = x.item()
         if kind == "float" and isinstance(x, complex):

@@ -10,7 +10,8 @@ class dtype:
     __slots__ = ("name", "index", "c10_name", "cpp_name", "category", "itemsize", "is_signed",
                  "scalar_name", "max", "type_in_errors", "_complex", "_real",
                  # dtypes.yaml's keys of the same names (_opmath: a dtype; _dlpack: the numeric code)
-                 "_opmath", "_storage", "_format", "_typestr", "_dlpack", "_method", "_unchecked_fill", "_index")
+                 "_opmath", "_storage", "_format", "_typestr", "_dlpack", "_method", "_unchecked_fill", "_index",
+                 "_exponent_bits", "_mantissa_bits")
 
     def __new__(cls, *args, **kwargs):
         raise TypeError("cannot create 'runtime.dtype' instances")
@@ -35,6 +36,10 @@ class dtype:
         return self.category == "complex"
 
     def to_complex(self):
+        if self.category == "complex":
+            return self
+        if self._complex is None:
+            raise RuntimeError(f"Unknown Complex ScalarType for {self.c10_name}")
         return self._complex
 
     def to_real(self):
@@ -63,7 +68,8 @@ for _i, _t in enumerate(tables.DTYPES):
     _d = _make(index=_i, name=_t["name"], c10_name=_t["c10"], cpp_name=_t["cpp"], category=_t["category"],
                itemsize=_t["itemsize"], is_signed=_t["signed"], scalar_name=_t["scalar"], max=_t["max"],
                type_in_errors=f"runtime.{_t['c10']}Tensor" if _t["legacy_type"] else f"CPU{_t['c10']}Type",
-               **{"_" + k: _t[k] for k in ("storage", "format", "typestr", "dlpack", "method", "unchecked_fill", "index")})
+               **{"_" + k: _t[k] for k in ("storage", "format", "typestr", "dlpack", "method", "unchecked_fill", "index",
+                                           "exponent_bits", "mantissa_bits")})
     ALL.append(_d)
     BY_NAME[_t["name"]] = _d
     for _a in _t["aliases"]:

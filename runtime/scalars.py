@@ -81,6 +81,9 @@ _HEAPTYPE = 1 << 9
 def type_name(x):
     """The type's name as torch's argument parser prints it (numpy.float64, Tensor, list)."""
     t = type(x)
+    # torch's own types are C types named torch.dtype, torch.Size, ..., but for its Tensor
+    if t.__module__.startswith("runtime.") and t.__name__ != "Tensor":
+        return f"runtime.{t.__name__}"
     # CPython's tp_name: a class defined in Python has its bare name; a C type, its dotted one
     if t.__module__ == "builtins" or t.__flags__ & _HEAPTYPE:
         return t.__name__

@@ -28,6 +28,7 @@ import torch  # noqa: E402
 
 import runtime as rt  # noqa: E402
 from generated import ops  # noqa: E402
+from runtime._argparse import REQUIRED  # noqa: E402
 from runtime.dtypes import ALL  # noqa: E402
 from test_crash_corpus import DATA, HOLE, run_parallel  # noqa: E402
 
@@ -46,7 +47,8 @@ FUNCTIONS = {
     "full_like": ([F, "2.0"], ["dtype"]), "promote_types": (["M.float32", "M.int64"], []),
     "result_type": ([F, "1"], []), "can_cast": (["M.float32", "M.int64"], []), "get_default_dtype": ([], []),
     "set_default_dtype": (["M.float64"], []), "broadcast_shapes": (["(2, 1)", "(1, 3)"], []),
-    "set_num_threads": (["1"], []), "get_num_threads": ([], []), "real": ([C], []), "imag": ([C], []),
+    "set_num_threads": (["1"], []), "get_num_threads": ([], []), "finfo": (["M.float32"], []),
+    "iinfo": (["M.int32"], []), "real": ([C], []), "imag": ([C], []),
     "from_numpy": (["np.ones(3)"], []), "from_dlpack": ([F], []), "Tensor": ([], []), "Size": (["[2, 3]"], []),
     "dtype": ([], []),
 }
@@ -308,10 +310,16 @@ def torch_accepts(source):
 def op_arguments(prefix, fn, method):
     """Tensors torch accepts for the positional parameters of a generated op (the receiver
     first for a method), and its keywords."""
-    params = list(inspect.signature(fn).parameters.values())
-    positional = [p for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
-    keywords = [p.name for p in params if p.kind is p.KEYWORD_ONLY and p.name != "out"] + ["out"] * (not method)
-    required = sum(p.default is p.empty for p in positional)
+    # torch's overloads as the generated parser holds them: the positional parameters of the
+    # overload with the most, the keyword-only ones of all
+    sigs = getattr(ops, f"_P_{prefix}" + ("_m" if method else "")).signatures
+    positional = max(([p for p in sig.params if not p[4]] for sig in sigs if not sig.deprecated), key=len)
+    # (an optional positional parameter is probed as a keyword too: nan_to_num's nan=, clamp's min=)
+    keywords = list(dict.fromkeys(p[0] for sig in sigs for p in sig.params
+                                  if (p[4] or p[3] is not REQUIRED) and p[0] != "out"))
+    positional = [("self", "Tensor", False, REQUIRED, False)] * method + positional   # the receiver
+    keywords += ["out"] * (not method)
+    required = sum(p[3] is REQUIRED for p in positional)
     for n in range(required, len(positional) + 1):
         for fill in ([F] * n, [I] * n, [B] + [F] * (n - 1), [F, B] + [F] * (n - 2), [C] * n, [D] * n):
             fill = fill[:n]
