@@ -303,8 +303,8 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
                 v = t.item()
                 if cfg["keep_float_self"] and common.is_floating_point and isinstance(v, complex):
                     checks.check_fits(v, BY_NAME["float64"])     # clamp reads a number as a double first
-                elif not (cfg["condition"] and common.name in ("float16", "bfloat16")):
-                    checks.check_fits(v, common)                 # (where converts to Half without a check)
+                elif not (cfg["condition"] and common._unchecked_fill):
+                    checks.check_fits(v, common)     # (where stores a number as setitem does: unchecked for halves)
     if out is not None and out.dtype is not common and not cfg["exact_out"]:
         if cfg["output"] == "real" and common.is_complex and not out.dtype.is_complex:
             if not promotion.can_cast(result, out.dtype):    # abs(complex, out=real)
