@@ -230,12 +230,11 @@ def _env():
 
 
 # generated file -> template (the kernel shards are added per op in render())
+# (the static C they are compiled with is in csrc/: build.py)
 OUTPUTS = {
-    "prelude.h": "prelude.h.j2",
-    "iterate.c": "iterate.c.j2",
-    "fastcall.c": "fastcall.c.j2",
+    "ew_integral.h": "ew_integral.h.j2",
+    "fastcall_slots.h": "fastcall_slots.h.j2",
     "loops.c": "loops.c.j2",
-    "cdef.h": "cdef.h.j2",
     "tables.py": "tables.py.j2",
     "ops.py": "ops.py.j2",
     "__init__.py": "init.py.j2",
