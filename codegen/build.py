@@ -56,7 +56,10 @@ def compiler():
 # GCC only: unswitch loops with larger bodies, so that a loop whose expression tests a
 # loop-invariant parameter (add's `alpha == 1 ? a + b : fma(alpha, b, a)`) is split into
 # two loops and vectorised even when the body converts float16 on both sides.
-GCC_CFLAGS = ["--param=max-unswitch-insns=100"]
+# No vectorised epilogue after a vectorised loop, and no copy of a strided loop for stride 1
+# (the kernels branch on contiguous runs themselves): 13% of a cold build's CPU time, and the
+# benchmarks' kernels ran as fast (benchmarks/build_results.md).
+GCC_CFLAGS = ["--param=max-unswitch-insns=100", "--param=vect-epilogues-nomask=0", "-fno-version-loops-for-strides"]
 
 
 @functools.lru_cache(maxsize=None)
