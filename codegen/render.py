@@ -222,9 +222,23 @@ def python_operators(model: Model) -> list:
     return out
 
 
+# Templates compiled to Python are cached (jinja2 checks each against its source's checksum):
+# compiling them was a third of a no-op `python -m codegen`.  None where the folder is read-only.
+BYTECODE_CACHE = TEMPLATES.parent.parent / ".codegen-cache" / "jinja"
+
+
+def _bytecode_cache():
+    try:
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(BYTECODE_CACHE))
+
+
 def _env():
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
-                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                             bytecode_cache=_bytecode_cache())
     env.filters["py"] = repr      # Python literal of a value, for the .py templates
     return env
 
