@@ -143,7 +143,7 @@ def main(argv=None) -> int:
             "",
             f"`python benchmarks/build_time.py{' --native' if args.native else ''} --jobs {args.jobs}`, "
             f"{datetime.date.today().isoformat()}: {n_ops} ops, {n_objects} objects (one shard per op with "
-            f"kernels, the casts, the walker, the loops and the cffi module); {args.jobs} compile job(s) on "
+            f"kernels, the casts, the loops and the cffi module, and csrc/'s C files); {args.jobs} compile job(s) on "
             f"{os.cpu_count()} CPU(s) ({cpu_name()}), {compiler_version()}.",
             "Each build is one `python -m codegen` process into a temporary folder with its own object "
             "cache, timed from start to exit. Load average (1 min) before the cold build "

@@ -39,6 +39,10 @@ BASE_CFLAGS = ["-O3", "-fPIC", "-pthread", "-std=gnu11", "-fwrapv", "-ffp-contra
                "-Wall", "-Wno-type-limits", "-Wno-unused-function", "-Wno-unused-variable",
                "-Werror=incompatible-pointer-types"]
 LIBRARY = "_kernels"
+# Static C (walker, thread pool, allocator, DLPack and short-call glue, prelude.h): compiled with
+# the rendered shards, through the same object cache; the rendered headers (ew_integral.h, ...)
+# carry what of it the YAML varies.
+CSRC = Path(__file__).resolve().parent.parent / "csrc"
 
 
 class BuildError(Exception):
@@ -52,7 +56,10 @@ def compiler():
 # GCC only: unswitch loops with larger bodies, so that a loop whose expression tests a
 # loop-invariant parameter (add's `alpha == 1 ? a + b : fma(alpha, b, a)`) is split into
 # two loops and vectorised even when the body converts float16 on both sides.
-GCC_CFLAGS = ["--param=max-unswitch-insns=100"]
+# No vectorised epilogue after a vectorised loop, and no copy of a strided loop for stride 1
+# (the kernels branch on contiguous runs themselves): 13% of a cold build's CPU time, and the
+# benchmarks' kernels ran as fast (benchmarks/build_results.md).
+GCC_CFLAGS = ["--param=max-unswitch-insns=100", "--param=vect-epilogues-nomask=0", "-fno-version-loops-for-strides"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -115,10 +122,17 @@ def _compiler_version():
         raise BuildError(f"C compiler {' '.join(compiler())!r} not usable: {e}") from None
 
 
+def static_sources() -> dict:
+    """csrc/'s C files and headers, {name: bytes}."""
+    return {p.name: p.read_bytes() for p in sorted(CSRC.iterdir()) if p.suffix in (".c", ".h")}
+
+
 def build_key(files: dict, native: bool = False) -> str:
     h = hashlib.sha256()
     for name in sorted(files):
         h.update(name.encode() + b"\0" + files[name].encode() + b"\0")
+    for name, text in static_sources().items():
+        h.update(b"csrc/" + name.encode() + b"\0" + text + b"\0")
     for part in (_compiler_version(), " ".join(cflags(native)) + _native_part(native), sys.version, cffi.__version__):
         h.update(part.encode() + b"\0")
     return h.hexdigest()
@@ -140,8 +154,9 @@ def stale_files(files: dict, out_dir: Path) -> list:
     return stale
 
 
-def _module_source(tmp: Path, cdef: str) -> Path:
-    """The cffi extension module's own C (it wraps the functions declared in cdef.h)."""
+def _module_source(tmp: Path) -> Path:
+    """The cffi extension module's own C (it wraps the functions declared in csrc/cdef.h)."""
+    cdef = (CSRC / "cdef.h").read_text(encoding="utf-8")
     ffi = cffi.FFI()
     ffi.cdef(cdef)
     prototypes = "\n".join(line for line in cdef.splitlines() if not line.startswith("typedef"))
@@ -163,36 +178,59 @@ def _key_source(src: Path, flags: list) -> bytes:
     return text if any(f.startswith("-g") for f in flags) else _LINE_NUMBER.sub(b"#line ", text)
 
 
-def _object_path(src: Path, obj_cache: Path, native: bool = False) -> Path:
-    """Where the object of src is cached.  The key: source, the prelude it includes, compiler and
-    flags (not the temporary include path)."""
-    digest = hashlib.sha256(_key_source(src, cflags(native)) + (tmp_prelude_text(src) or b"")
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]+"([^"]+)"', re.M)
+
+
+def local_headers(src: Path, include: list) -> bytes:
+    """The names and text of the headers src includes with quotes, transitively, each found as the
+    compiler finds it (the including file's folder, then the -I folders): its object depends on
+    them too.  Headers in none of those folders (the system's) are left to the compiler's key."""
+    seen, out, todo = set(), [], [src]
+    while todo:
+        f = todo.pop(0)
+        for name in _INCLUDE.findall(f.read_bytes()):
+            found = next((p for p in (Path(d) / name.decode() for d in [f.parent, *include]) if p.is_file()), None)
+            if found and found not in seen:
+                seen.add(found)
+                out.append(name + b"\0" + found.read_bytes() + b"\0")
+                todo.append(found)
+    return b"".join(out)
+
+
+def _object_path(src: Path, obj_cache: Path, include: list, native: bool = False) -> Path:
+    """Where the object of src is cached.  The key: source, the local headers it includes, compiler
+    and flags (not the temporary include path)."""
+    digest = hashlib.sha256(_key_source(src, cflags(native)) + local_headers(src, include)
                             + (" ".join(compiler() + cflags(native)) + _native_part(native)).encode())
     return obj_cache / f"{src.stem}-{digest.hexdigest()[:20]}.o"
 
 
 # GCC: prelude.h precompiled once per build (the intrinsics headers it includes took 0.4 s of
 # every shard's compile, 40 s of CPU time over a cold build).  GCC reads prelude.h.gch instead
-# of prelude.h when it sits beside it and was made by the same compiler with the same flags,
-# else the header itself: the objects are the same bytes either way.  Cached like the objects.
+# of prelude.h when it finds it first on the include path and it was made by the same compiler
+# with the same flags, else the header itself: the objects are the same bytes either way.
+# Cached like the objects.
 PCH_MIN_SOURCES = 3      # building it (0.8 s) pays from this many shards to compile
 
 
-def _precompile_prelude(tmp: Path, obj_cache: Path, include: list, verbose: bool, log, native: bool, needed: int):
-    """Put prelude.h.gch beside tmp/prelude.h, from the cache or freshly compiled when `needed`
-    shards are to be compiled; returns its path in tmp, or None."""
+def _precompile_prelude(tmp: Path, obj_cache: Path, local: list, include: list, verbose: bool, log, native: bool,
+                        needed: int):
+    """Put prelude.h.gch into tmp (searched before csrc/, so the rendered shards that include
+    prelude.h read it), from the cache or freshly compiled when `needed` shards are to be
+    compiled; returns its path in tmp, or None."""
     cc = compiler()
-    if not _is_gcc(tuple(cc)) or not (tmp / "prelude.h").exists():
+    prelude = CSRC / "prelude.h"
+    if not _is_gcc(tuple(cc)):
         return None
-    digest = hashlib.sha256((tmp / "prelude.h").read_bytes()
+    digest = hashlib.sha256(prelude.read_bytes() + local_headers(prelude, local)
                             + (" ".join(cc + cflags(native)) + _native_part(native)).encode())
     pch = obj_cache / f"prelude-{digest.hexdigest()[:20]}.gch"
     if not pch.exists():
         if needed < PCH_MIN_SOURCES:
             return None
         part = pch.with_suffix(f".{os.getpid()}.part")
-        cmd = cc + cflags(native) + [f"-I{d}" for d in include] + ["-x", "c-header", str(tmp / "prelude.h"),
-                                                                    "-o", str(part)]
+        cmd = (cc + cflags(native) + [f"-I{d}" for d in local + include]
+               + ["-x", "c-header", str(prelude), "-o", str(part)])
         if verbose:
             log("  $ " + " ".join(shlex.quote(c) for c in cmd))
         proc = subprocess.run(cmd, capture_output=True, text=True)
@@ -209,9 +247,10 @@ def _precompile_prelude(tmp: Path, obj_cache: Path, include: list, verbose: bool
     return dest
 
 
-def _compile(src: Path, obj_cache: Path, include: list, verbose: bool, log, native: bool = False) -> tuple:
-    flags = cflags(native) + [f"-I{d}" for d in include]
-    obj = _object_path(src, obj_cache, native)
+def _compile(src: Path, obj_cache: Path, local: list, include: list, verbose: bool, log, native: bool = False) -> tuple:
+    """Compile src with -I local + include (local: the folders whose headers are keyed)."""
+    flags = cflags(native) + [f"-I{d}" for d in local + include]
+    obj = _object_path(src, obj_cache, local, native)
     if obj.exists():
         return obj, False, 0.0
     t0 = time.perf_counter()
@@ -226,12 +265,6 @@ def _compile(src: Path, obj_cache: Path, include: list, verbose: bool, log, nati
         log(f"codegen: warnings compiling {src.name}:\n{proc.stderr.rstrip()}")
     part.replace(obj)
     return obj, True, time.perf_counter() - t0
-
-
-def tmp_prelude_text(src: Path):
-    """Objects depend on prelude.h too: fold it into their cache key."""
-    prelude = src.parent / "prelude.h"
-    return prelude.read_bytes() if prelude.exists() else None
 
 
 def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=print, native: bool = False) -> dict:
@@ -257,18 +290,19 @@ def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=prin
                 if not old.exists() or old.read_text(encoding="utf-8") != text:
                     written.append(name)
             (tmp / ".gitignore").write_text("# build output of `python -m codegen`\n*\n!.gitignore\n")
-            sources = sorted(tmp.glob("*.c")) + [_module_source(tmp, files["cdef.h"])]
+            sources = sorted(tmp.glob("*.c")) + sorted(CSRC.glob("*.c")) + [_module_source(tmp)]
             obj_cache = out_dir.parent / ".codegen-cache"
             obj_cache.mkdir(exist_ok=True)
-            include = [str(tmp), sysconfig.get_paths()["include"]]
+            local = [tmp, CSRC]         # the rendered headers, then the static ones
+            include = [sysconfig.get_paths()["include"]]
             compiled = cached = 0
-            needed = sum(not _object_path(s, obj_cache, native).exists() for s in sources)
-            pch = _precompile_prelude(tmp, obj_cache, include, verbose, log, native, needed) if needed else None
+            needed = sum(not _object_path(s, obj_cache, local, native).exists() for s in sources)
+            pch = _precompile_prelude(tmp, obj_cache, local, include, verbose, log, native, needed) if needed else None
             with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
                 # the biggest shards first, so that the last ones to finish are small (a cold build's
                 # wall time on two cores was the k_add/k_mul shards compiled at the end, alone)
                 order = sorted(sources, key=lambda s: (-s.stat().st_size, s.name))
-                futures = {pool.submit(_compile, s, obj_cache, include, verbose, log, native): s for s in order}
+                futures = {pool.submit(_compile, s, obj_cache, local, include, verbose, log, native): s for s in order}
                 objects = []
                 for fut in concurrent.futures.as_completed(futures):
                     obj, fresh, seconds = fut.result()

@@ -286,20 +286,33 @@ def python_operators(model: Model) -> list:
     return out
 
 
+# Templates compiled to Python are cached (jinja2 checks each against its source's checksum):
+# compiling them was a third of a no-op `python -m codegen`.  None where the folder is read-only.
+BYTECODE_CACHE = TEMPLATES.parent.parent / ".codegen-cache" / "jinja"
+
+
+def _bytecode_cache():
+    try:
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(BYTECODE_CACHE))
+
+
 def _env():
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
-                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                             bytecode_cache=_bytecode_cache())
     env.filters["py"] = repr      # Python literal of a value, for the .py templates
     return env
 
 
 # generated file -> template (the kernel shards are added per op in render())
+# (the static C they are compiled with is in csrc/: build.py)
 OUTPUTS = {
-    "prelude.h": "prelude.h.j2",
-    "iterate.c": "iterate.c.j2",
-    "fastcall.c": "fastcall.c.j2",
+    "ew_integral.h": "ew_integral.h.j2",
+    "fastcall_slots.h": "fastcall_slots.h.j2",
     "loops.c": "loops.c.j2",
-    "cdef.h": "cdef.h.j2",
     "tables.py": "tables.py.j2",
     "ops.py": "ops.py.j2",
     "__init__.py": "init.py.j2",

@@ -4,7 +4,7 @@ torch.from_dlpack(t), np.from_dlpack(t), rt.from_dlpack(torch_tensor or ndarray)
 Both capsule kinds: "dltensor" (DLManagedTensor) and, when the consumer asks for
 max_version >= (1, 0), "dltensor_versioned" (DLManagedTensorVersioned, DLPack 1.x).
 
-Why part of it is C (codegen/templates/dlpack.c.j2, compiled into the kernel library): a
+Why part of it is C (csrc/dlpack.c, compiled into the kernel library): a
 consumer calls the deleter of a tensor we export whenever it frees its tensor, from any thread,
 with or without the GIL; the C deleter takes the GIL to drop its reference to our storage and
 runs no Python.  Capsules are made, checked and renamed through ctypes.pythonapi, as cffi has

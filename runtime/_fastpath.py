@@ -1,4 +1,4 @@
-"""Puts the C short call path (generated fastcall.c) in front of the ops that can use it.
+"""Puts the C short call path (csrc/fastcall.c) in front of the ops that can use it.
 
 Each eligible function, method and operator is replaced by a C callable that serves the
 common call (plain contiguous tensors of one shape, no keywords, a plan the dispatcher

@@ -13,7 +13,7 @@ except ImportError as e:  # pragma: no cover - exercised by hand on a fresh clon
 ffi = _kernels.ffi
 lib = _kernels.lib
 
-# The C short call path and the Storage type (generated fastcall.c): cffi cannot hand out a
+# The C short call path and the Storage type (csrc/fastcall.c): cffi cannot hand out a
 # Python object, so the library returns the module's address, made into the object here.
 _address = lib.ew_fastcall_module()
 if not _address:  # pragma: no cover - only when the interpreter cannot make the module

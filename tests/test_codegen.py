@@ -240,3 +240,28 @@ def test_signatures_follow_torchs_printed_form():
                      ("(int n=x)", "default 'x' is not a int"), ("(Tensor a)|hidden", "unknown flag |hidden")]:
         with pytest.raises(schema.SchemaError, match=re.escape(why)):
             schema.parse(bad)
+
+
+def test_object_key_follows_included_headers(tmp_path, monkeypatch):
+    """An object's cache key holds the headers its source includes with quotes, transitively, as
+    the compiler finds them: a csrc/ edit recompiles what includes the edited file, nothing else,
+    and the build key changes with csrc/."""
+    from codegen import build
+    gen, static, cache = tmp_path / "gen", tmp_path / "csrc", tmp_path / "cache"
+    gen.mkdir()
+    static.mkdir()
+    (gen / "k.c").write_text('#include "top.h"\nint x;\n')
+    (gen / "other.c").write_text("int y;\n")
+    (static / "top.h").write_text('#include "leaf.h"\n')
+    (static / "leaf.h").write_text("#define A 1\n")
+    monkeypatch.setattr(build, "CSRC", static)
+
+    def key(name):
+        return build._object_path(gen / name, cache, [gen, static])
+    before, other, build_key = key("k.c"), key("other.c"), build.build_key({"k.c": "int x;\n"})
+    (static / "leaf.h").write_text("#define A 2\n")
+    assert key("k.c") != before and key("other.c") == other
+    assert build.build_key({"k.c": "int x;\n"}) != build_key
+    edited = key("k.c")
+    (gen / "top.h").write_text("#define B 1\n")       # k.c's own folder comes first, as for the compiler
+    assert key("k.c") != edited

@@ -1,4 +1,4 @@
-"""The C short call path (generated fastcall.c, runtime/_fastpath.py): every call it serves
+"""The C short call path (csrc/fastcall.c, runtime/_fastpath.py): every call it serves
 must give what the Python dispatcher gives, and every call it does not serve must reach
 the Python function unchanged."""
 import gc

@@ -1,6 +1,6 @@
-/* {{ header }} */
 /* Numeric primitives shared by every kernel: storage <-> opmath conversions,
-   and the operations C leaves undefined or that torch defines its own way. */
+   and the operations C leaves undefined or that torch defines its own way.
+   Static C; the per-integral-dtype helpers come from the generated ew_integral.h. */
 #ifndef EW_PRELUDE_H
 #define EW_PRELUDE_H
 #include <stdint.h>
@@ -248,22 +248,9 @@ EW_CDIV(ew_c128, double)
 #define ew_creciprocal(x) ew_cdiv((__typeof__(x))1, (x))
 #define ew_cabs(x) hypot(creal(x), cimag(x))
 
-/* ---- integer division: torch raises ZeroDivisionError (the kernel reports it through
-   ew_err), and INT_MIN / -1 is defined as INT_MIN (C: undefined; torch: SIGFPE). */
-{% for d in integral %}
-static inline {{ d.ctype }} ew_div_trunc_{{ d.name }}({{ d.ctype }} a, {{ d.ctype }} b, int *err) {
-    if (b == 0) { *err = 1; return 0; }
-{% if d.signed %}    if (b == -1) return ({{ d.ctype }})(0 - (uint64_t)a);
-{% endif %}    return ({{ d.ctype }})(a / b);
-}
-static inline {{ d.ctype }} ew_div_floor_{{ d.name }}({{ d.ctype }} a, {{ d.ctype }} b, int *err) {
-    if (b == 0) { *err = 1; return 0; }
-{% if d.signed %}    if (b == -1) return ({{ d.ctype }})(0 - (uint64_t)a);
-    {{ d.ctype }} q = ({{ d.ctype }})(a / b), r = ({{ d.ctype }})(a % b);
-    return (r != 0 && ((r < 0) != (b < 0))) ? ({{ d.ctype }})(q - 1) : q;
-{% else %}    return ({{ d.ctype }})(a / b);
-{% endif %}}
-{% endfor %}
+/* ---- integers: division, remainder, fmod, gcd, lcm, shifts and pow, one function per integral
+   dtype of dtypes.yaml, picked by _Generic macros (generated: codegen/templates/ew_integral.h.j2) */
+#include "ew_integral.h"
 /* Rounding to a storage precision.  torch computes a few kernels in float16/bfloat16
    themselves, rounding every intermediate; kernels say where with ew_rnd(x), which the
    kernel template defines per loop (identity unless the loop works that way). */
@@ -291,12 +278,10 @@ static inline int ew_div_floor_nothing(int a, int b, int *err) { (void)a; (void)
 #define ew_cneg(z) _Generic((z), ew_c64: CMPLXF(0.0f - crealf(z), 0.0f - cimagf(z)), \
                                  ew_c128: CMPLX(0.0 - creal(z), 0.0 - cimag(z)))
 
-#define ew_div_trunc(a, b) _Generic((a){% for d in integral %}, {{ d.ctype }}: ew_div_trunc_{{ d.name }}{% endfor %})((a), (b), &ew_err)
 #define ew_div_floor(a, b) _Generic((a), \
     float: ew_div_floor_float((a), (b), &ew_err, EW_RND_F), \
     double: ew_div_floor_double((a), (b), &ew_err, ew_rnd_none_d), \
     default: ew_div_floor_int(a, b))
-#define ew_div_floor_int(a, b) _Generic((a){% for d in integral %}, {{ d.ctype }}: ew_div_floor_{{ d.name }}{% endfor %}, default: ew_div_floor_nothing)((a), (b), &ew_err)
 
 /* ---- special functions torch computes with its own code (ATen/native/Math.h);
    the same algorithms, written once for float and double.  The fma() calls are where
@@ -439,46 +424,6 @@ EW_CMATH(ew_c128, double, CMPLX)
 #define ew_sign(x) ((__typeof__(x))((0 < (x)) - ((x) < 0)))
 #define EW_PI 3.14159265358979323846
 
-/* ---- integer remainder / fmod: ZeroDivisionError through ew_err; INT_MIN % -1 is 0 */
-{% for d in integral %}
-static inline {{ d.ctype }} ew_remainder_{{ d.name }}({{ d.ctype }} a, {{ d.ctype }} b, int *err) {
-    if (b == 0) { *err = 1; return 0; }
-{% if d.signed %}    if (b == -1) return 0;
-    {{ d.ctype }} r = ({{ d.ctype }})(a % b);
-    return (r != 0 && ((r < 0) != (b < 0))) ? ({{ d.ctype }})(r + b) : r;
-{% else %}    return ({{ d.ctype }})(a % b);
-{% endif %}}
-static inline {{ d.ctype }} ew_fmod_{{ d.name }}({{ d.ctype }} a, {{ d.ctype }} b, int *err) {
-    if (b == 0) { *err = 1; return 0; }
-{% if d.signed %}    if (b == -1) return 0;
-{% endif %}    return ({{ d.ctype }})(a % b);
-}
-static inline {{ d.ctype }} ew_gcd_{{ d.name }}({{ d.ctype }} a, {{ d.ctype }} b) {
-{% if d.signed %}    a = ({{ d.ctype }})(a < 0 ? -a : a); b = ({{ d.ctype }})(b < 0 ? -b : b);
-{% endif %}    while (a != 0) { {{ d.ctype }} c = a; a = ({{ d.ctype }})(b % a); b = c; }
-    return b;
-}
-static inline {{ d.ctype }} ew_lcm_{{ d.name }}({{ d.ctype }} a, {{ d.ctype }} b) {
-    {{ d.ctype }} g = ew_gcd_{{ d.name }}(a, b);
-    if (g == 0) return 0;
-{% if d.signed %}    /* abs in C's promoted arithmetic before narrowing, as torch's std::abs(a / g * b);
-       g == -1 (gcd(INT_MIN, x) wraps) divides by wrapping, where torch dies of SIGFPE */
-    {{ d.ctype }} q = g == -1 ? ({{ d.ctype }})(0 - (uint64_t)a) : ({{ d.ctype }})(a / g);
-    return ({{ d.ctype }})((q * b) < 0 ? -(q * b) : (q * b));
-{% else %}    return ({{ d.ctype }})(a / g * b);
-{% endif %}}
-/* shifts: a count outside [0, bits) gives 0 (left) or the sign fill (right), as torch */
-static inline {{ d.ctype }} ew_lshift_{{ d.name }}({{ d.ctype }} a, {{ d.ctype }} b) {
-    if (b < 0 || (uint64_t)b >= {{ d.bits }}) return 0;
-    return ({{ d.ctype }})((uint64_t)a << b);
-}
-static inline {{ d.ctype }} ew_rshift_{{ d.name }}({{ d.ctype }} a, {{ d.ctype }} b) {
-{% if d.signed %}    if (b < 0 || (uint64_t)b >= {{ d.bits }}) return a < 0 ? -1 : 0;
-{% else %}    if ((uint64_t)b >= {{ d.bits }}) return 0;
-{% endif %}    return ({{ d.ctype }})(a >> b);
-}
-{% endfor %}
-#define EW_INT_GENERIC(f, a, ...) _Generic((a){% for d in integral %}, {{ d.ctype }}: f##_{{ d.name }}{% endfor %})((a), __VA_ARGS__)
 /* fmod as torch's vectorised loop (SLEEF): nan when a / b overflows */
 /* torch's vectorised fmod (SLEEF) gives NaN once the quotient is beyond the format (|a / b| > 2^128 or
    2^1024), but the exact remainder when it is that power of two itself (a subnormal divisor) */
@@ -500,7 +445,6 @@ EW_REMAINDER_FLOAT(double)
     double: ew_remainder_double((a), (b), &ew_err, ew_rnd_none_d), \
     default: EW_INT_GENERIC_OR0(ew_remainder, a, b))
 #define ew_fmod(a, b) _Generic((a), float: ew_fmodf((a), (b)), double: ew_fmodd((a), (b)), default: EW_INT_GENERIC_OR0(ew_fmod, a, b))
-#define EW_INT_GENERIC_OR0(f, a, b) _Generic((a){% for d in integral %}, {{ d.ctype }}: f##_{{ d.name }}{% endfor %}, default: ew_div_floor_nothing)((a), (b), &ew_err)
 #define ew_gcd(a, b) EW_INT_GENERIC(ew_gcd, a, b)
 #define ew_lcm(a, b) EW_INT_GENERIC(ew_lcm, a, b)
 #define ew_lshift(a, b) EW_INT_GENERIC(ew_lshift, a, b)
@@ -566,20 +510,7 @@ static inline float ew_nextafter16(float fa, float fb, int bf) {
     return bf ? ew_b2f(r) : ew_h2f(r);
 }
 
-/* ---- pow.  Integers: torch's powi (square-and-multiply; negative exponents give 0,
-   except for bases 1 and -1).  A scalar exponent takes torch's special cases. */
-{% for d in integral %}
-static inline {{ d.ctype }} ew_ipow_{{ d.name }}({{ d.ctype }} a, {{ d.ctype }} b) {
-{% if d.signed %}    if (b < 0) {
-        if (a == 1) return 1;
-        if (a == -1) return (-b) % 2 ? -1 : 1;
-        return 0;
-    }
-{% endif %}    {{ d.ctype }} r = 1;
-    while (b) { if (b & 1) r = ({{ d.ctype }})(r * a); b /= 2; a = ({{ d.ctype }})(a * a); }
-    return r;
-}
-{% endfor %}
+/* ---- pow.  Integers: ew_ipow (ew_integral.h).  A scalar exponent takes torch's special cases. */
 #define ew_ipow(a, b) EW_INT_GENERIC(ew_ipow, a, b)
 #define EW_POWS(T, S) \
     static inline T ew_pows_##S(T a, T b) { \
@@ -613,7 +544,6 @@ EW_CPOWS(ew_c64, float)
 EW_CPOWS(ew_c128, double)
 #define ew_pow_scalar(a, b) _Generic((a), float: ew_pows_f((a), (b)), double: ew_pows_d((a), (b)), \
     ew_c64: ew_cpows_float((a), (b)), ew_c128: ew_cpows_double((a), (b)), default: ew_ipow_any(a, b))
-#define ew_ipow_any(a, b) _Generic((a){% for d in integral %}, {{ d.ctype }}: ew_ipow_{{ d.name }}{% endfor %}, default: ew_ipow_int64)((a), (b))
 
 /* lerp as torch's vectorised loop: fma(coeff, end - start, base), with (coeff, base) =
    (w, start) for |w| < 0.5 and (w - 1, end) otherwise */

@@ -1,4 +1,3 @@
-/* {{ header }} */
 /* The short call path, in C because a Python-level call costs more than the whole op on a
    small tensor.  `a + b`, `rt.add(a, b)`, `a.add(b)` and unary calls like `a.exp()` whose
    operands are plain tensors of one shape laid out contiguously, called without keywords,
@@ -16,12 +15,8 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef struct { int64_t i; double re; double im; } ew_scalar;
-char *ew_alloc(size_t nbytes);
-void ew_free(char *p);
-int ew_run_flat(int kernel, int64_t n, char *out, char *a, char *b, const ew_scalar *params, int64_t flags);
-int ew_run(int kernel, int nops, int ndim, const int64_t *shape, char **data, const int64_t *strides,
-           const ew_scalar *params, const int *casts);
+#include "cdef.h"            /* ew_scalar, ew_run, ew_alloc, ... */
+#include "fastcall_slots.h"  /* generated: EW_METHOD_SLOTS, four per op of ops.yaml */
 
 #define EW_MAX_OPERANDS 8
 #define EW_GIL_FREE_ELEMENTS 16384     /* smaller runs keep the GIL: releasing it costs more */
@@ -277,8 +272,6 @@ static PyObject *fast_call(ew_fast_slot *slot, PyObject *const *args, Py_ssize_t
 
 /* Methods (`a.add(b)`, `a + b`) must bind self, so each is a method descriptor of Tensor
    with a C function of its own: a fixed pool of them, handed out by fast_method(). */
-{% set n_method_slots = (model.ops | length) * 4 %}
-#define EW_METHOD_SLOTS {{ n_method_slots }}
 static ew_fast_slot method_slots[EW_METHOD_SLOTS];
 static PyMethodDef method_defs[EW_METHOD_SLOTS];
 static int method_slots_used;
@@ -318,13 +311,10 @@ static PyObject *method_call(int i, PyObject *self, PyObject *const *args, Py_ss
 #define EW_METHOD(i) \
     static PyObject *ew_method_##i(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) { \
         return method_call(i, self, args, nargs, kwnames); }
-{% for i in range(n_method_slots) %}
-EW_METHOD({{ i }})
-{% endfor %}
+EW_FOR_METHOD_SLOTS(EW_METHOD)
 static PyObject *(*const method_fns[EW_METHOD_SLOTS])(PyObject *, PyObject *const *, Py_ssize_t, PyObject *) = {
-{% for i in range(n_method_slots) %}
-    ew_method_{{ i }},
-{% endfor %}
+#define EW_METHOD_FN(i) ew_method_##i,
+    EW_FOR_METHOD_SLOTS(EW_METHOD_FN)
 };
 
 /* module functions carry their slot as the PyCFunction's self: a capsule */

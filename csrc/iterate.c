@@ -1,4 +1,3 @@
-/* {{ header }} */
 /* The N-d walk shared by every kernel, the thread pool that splits it, and the allocator.
 
    ew_run: drop size-1 dimensions, order the rest so the innermost loop runs over the

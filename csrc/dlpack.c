@@ -1,5 +1,4 @@
-/* DLPack glue, the C half of runtime/_dlpack.py.  It comes first in loops.c because it includes
-   Python.h, which must precede the system headers.
+/* DLPack glue, the C half of runtime/_dlpack.py.
 
    A tensor we export is one malloc'ed block: the managed tensor, then its shape and strides.
    Its manager_ctx is a strong reference to the Python object owning the memory (the tensor's
@@ -11,7 +10,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-{% include "dlpack.h.j2" %}
+#include "cdef.h"      /* the DLPack structs, and this file's functions */
 
 static atomic_llong ew_dlpack_count;     /* exported and not yet deleted (a test's leak counter) */
 
