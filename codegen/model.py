@@ -71,6 +71,7 @@ class Config:
     check_scalars: object = False  # Python numbers must fit the common dtype (all, or these dtypes)
     fixed_dtype: tuple = ()      # (real, complex) computation dtypes whatever the inputs (float_power)
     keep_float_self: bool = False  # a floating first input keeps its dtype (clamp's Scalar overload)
+    promote_zero_dim_last_only: bool = False  # the promotion flags hold only for a 0-dim last input (lerp's weight)
     line: int = 0
 
 
@@ -392,7 +393,8 @@ def _parse_promotion(data, report, dtypes, categories):
 # --------------------------------------------------------------------------- ops.yaml
 _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inputs_to_float",
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output",
-                "condition", "exact_out", "check_scalars", "fixed_dtype", "keep_float_self")
+                "condition", "exact_out", "check_scalars", "fixed_dtype", "keep_float_self",
+                "promote_zero_dim_last_only")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators", "returns_self", "args",
@@ -420,7 +422,7 @@ def _parse_configs(data, report, dtype_names):
         if arity not in (1, 2, 3):
             report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1, 2 or 3, got {arity!r}")
         extra = {k: _typed(report, where, entry, k, bool, "true or false", False)
-                 for k in ("condition", "exact_out", "keep_float_self")}
+                 for k in ("condition", "exact_out", "keep_float_self", "promote_zero_dim_last_only")}
         checked = _typed(report, where, entry, "check_scalars", (bool, list), "true, or a list of dtypes", False)
         extra["check_scalars"] = tuple(checked) if isinstance(checked, list) else checked
         fixed = _typed(report, where, entry, "fixed_dtype", list, "[real dtype, complex dtype]", []) or []

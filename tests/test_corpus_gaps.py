@@ -1,0 +1,86 @@
+"""The crash corpus's former "wrong class" gaps (tests/test_crash_corpus.py GAPS), each closed
+with torch 2.13's behaviour: literal outcomes read off torch (these run without it), then the
+same calls and their neighbours compared with torch where it is importable."""
+import itertools
+import re
+import warnings
+
+import pytest
+
+import runtime as rt
+
+try:
+    import torch
+except ImportError:   # pragma: no cover
+    torch = None
+needs_torch = pytest.mark.skipif(torch is None, reason="needs torch (the oracle)")
+
+
+def raises(cls, message):
+    return pytest.raises(cls, match="^" + re.escape(message) + "$")
+
+
+def outcome(fn):
+    """("ok", value) or (exception class name, text): what a call gives, to compare with torch's."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return "ok", fn()
+    except Exception as e:
+        return type(e).__name__, str(e)
+
+
+# ------------------------------------------------------------------------------ lerp with a tensor weight
+# torch's lerp_Tensor meta: a weight with dims keeps TensorIterator's defaults, so out= (checked
+# after the shapes) must have the inputs' dtype; a 0-dim weight promotes and casts safely.
+def test_lerp_with_a_weight_of_dims_wants_out_of_the_inputs_dtype():
+    a = rt.ones(3)
+    with raises(RuntimeError, "Found dtype ComplexFloat but expected Float"):
+        rt.lerp(a, a, a, out=rt.ones(3, dtype=rt.complex64))
+    with raises(RuntimeError, "Found dtype Double but expected Float"):
+        rt.lerp(a, a, a, out=rt.zeros(0, dtype=rt.float64))
+    with raises(RuntimeError, "Found dtype Double but expected Long"):      # before the missing kernel
+        i = rt.ones(3, dtype=rt.int64)
+        rt.lerp(i, i, i, out=rt.ones(3, dtype=rt.float64))
+    with raises(RuntimeError, "The size of tensor a (3) must match the size of tensor b (2) at non-singleton "
+                              "dimension 0"):                                 # shapes come first
+        rt.lerp(a, a, rt.ones(2), out=rt.ones(3, dtype=rt.float64))
+
+
+def test_lerp_with_a_0_dim_weight_promotes_and_casts_to_out():
+    a = rt.ones(3)
+    assert rt.lerp(a, a, rt.tensor(0.5), out=rt.zeros(3, dtype=rt.float64)).dtype == rt.float64
+    assert rt.lerp(a, a, rt.tensor(0.5, dtype=rt.complex64)).dtype == rt.complex64
+    with raises(RuntimeError, "result type ComplexFloat can't be cast to the desired output type Float"):
+        rt.lerp(a, a, rt.tensor(0.5, dtype=rt.complex64), out=rt.zeros(3))
+
+
+def _lerp(M, xd, xs, ed, es, wd, ws, od, os_, inplace):
+    def make(d, s):
+        return 0.25 if d == "number" else M.ones(*s, dtype=getattr(M, d))
+    x, e, w = make(xd, xs), make(ed, es), make(wd, ws)
+    if inplace:
+        r = x.lerp_(e, w)
+    elif od is None:
+        r = M.lerp(x, e, w)
+    else:
+        r = M.lerp(x, e, w, out=M.zeros(*os_, dtype=getattr(M, od)))
+    return str(r.dtype).split(".")[-1], tuple(r.shape), r.tolist()
+
+
+@needs_torch
+def test_lerp_dtypes_shapes_and_out_as_torch():
+    dtypes = ["float32", "float64", "int64", "complex64", "float16"]
+    shapes = [((3,), (3,), (3,)), ((3,), (3,), ()), ((), (), ()), ((), (), (3,)), ((3,), (2, 1), (3,)),
+              ((3,), (3,), (2,))]
+    outs = [(None, None), ("float32", (3,)), ("float64", (3,)), ("complex64", (0,)), ("int64", ()),
+            ("float32", (2, 3))]
+    n = 0
+    for xd, ed, wd in itertools.product(dtypes, dtypes, dtypes + ["number"]):
+        for (xs, es, ws), (od, os_), inplace in itertools.product(shapes, outs, (False, True)):
+            if inplace and od:
+                continue
+            args = xd, xs, ed, es, wd, ws, od, os_, inplace
+            assert outcome(lambda: _lerp(rt, *args)) == outcome(lambda: _lerp(torch, *args)), args
+            n += 1
+    assert n == 6300
