@@ -439,7 +439,11 @@ class Tensor:
         from ._numpy import array_interface
         return array_interface(self)
 
-    def numpy(self):
+    def numpy(self, *, force=False):
+        """The tensor as an ndarray sharing its memory.  force=True is torch's detach, cpu and
+        resolve_conj first: nothing to do here, the memory is still shared, as torch's for a CPU tensor."""
+        if type(force) is not bool:      # torch's parser: a bool, not a NumPy bool or an int
+            raise TypeError(f"numpy(): argument 'force' must be bool, not {type_name(force)}")
         import numpy as np
         return np.asarray(self)
 

@@ -84,3 +84,35 @@ def test_lerp_dtypes_shapes_and_out_as_torch():
             assert outcome(lambda: _lerp(rt, *args)) == outcome(lambda: _lerp(torch, *args)), args
             n += 1
     assert n == 6300
+
+
+# ------------------------------------------------------------------------------ Tensor.numpy(*, force=False)
+def test_numpy_force_shares_memory_as_torch_on_the_cpu():
+    np = pytest.importorskip("numpy")
+    x = rt.ones(3)
+    for force in (True, False):
+        a = x.numpy(force=force)
+        a[0] = 5.0 if force else 6.0
+        assert isinstance(a, np.ndarray) and a.dtype == np.float32
+    assert x.tolist() == [6.0, 1.0, 1.0]
+
+
+FORCE_VALUES = ["'a'", "1", "None", "1.5", "numpy.bool_(True)", "rt.tensor(True)"]
+
+
+@pytest.mark.parametrize("value, name", zip(FORCE_VALUES, ["str", "int", "NoneType", "float", "numpy.bool",
+                                                           "Tensor"]))
+def test_numpy_force_must_be_a_bool(value, name):
+    numpy = pytest.importorskip("numpy")
+    with raises(TypeError, f"numpy(): argument 'force' must be bool, not {name}"):
+        rt.ones(3).numpy(force=eval(value, {"rt": rt, "numpy": numpy}))
+
+
+@needs_torch
+@pytest.mark.parametrize("value", FORCE_VALUES + ["True", "False"])
+def test_numpy_force_as_torch(value):
+    numpy = pytest.importorskip("numpy")
+
+    def call(M):
+        return M.ones(2).numpy(force=eval(value, {"rt": M, "numpy": numpy})).tolist()
+    assert outcome(lambda: call(rt)) == outcome(lambda: call(torch))
