@@ -116,3 +116,53 @@ def test_numpy_force_as_torch(value):
     def call(M):
         return M.ones(2).numpy(force=eval(value, {"rt": M, "numpy": numpy})).tolist()
     assert outcome(lambda: call(rt)) == outcome(lambda: call(torch))
+
+
+# ------------------------------------------------------------------------------ Python types as dtypes
+# torch's parser reads the types bool, int, float and complex as the dtypes of their values,
+# whatever the default dtype; any other object is a TypeError naming its type.
+def test_promote_types_and_can_cast_take_python_number_types():
+    assert rt.promote_types(float, int) is rt.float64
+    assert rt.promote_types(bool, int) is rt.int64 and rt.promote_types(bool, bool) is rt.bool
+    assert rt.promote_types(rt.float16, complex) is rt.complex128
+    assert rt.promote_types(type1=float, type2=rt.int8) is rt.float64
+    assert rt.can_cast(float, int) is False and rt.can_cast(from_=int, to=float) is True
+    rt.set_default_dtype(rt.float64)
+    try:
+        assert rt.promote_types(float, rt.float16) is rt.float64
+    finally:
+        rt.set_default_dtype(rt.float32)
+    with raises(RuntimeError, "Promotion for uint16, uint32, uint64 types is not supported, attempted to promote "
+                              "UInt16 and Long"):
+        rt.promote_types(rt.uint16, int)
+
+
+@pytest.mark.parametrize("call, message", [
+    ("rt.promote_types(str, int)", "promote_types(): argument 'type1' (position 1) must be runtime.dtype, not type"),
+    ("rt.promote_types(int, 'a')", "promote_types(): argument 'type2' (position 2) must be runtime.dtype, not str"),
+    ("rt.promote_types(int, None)",
+     "promote_types(): argument 'type2' (position 2) must be runtime.dtype, not NoneType"),
+    ("rt.promote_types(1, int)", "promote_types(): argument 'type1' (position 1) must be runtime.dtype, not int"),
+    ("rt.can_cast(object, int)", "can_cast(): argument 'from_' (position 1) must be runtime.dtype, not type"),
+    ("rt.can_cast(int, rt.ones(1))", "can_cast(): argument 'to' (position 2) must be runtime.dtype, not Tensor"),
+    ("rt.set_default_dtype(float)", "invalid dtype object: only floating-point types are supported as the default type"),
+])
+def test_other_objects_are_not_dtypes(call, message):
+    with raises(TypeError, message):
+        eval(call, {"rt": rt})
+
+
+@needs_torch
+def test_dtype_arguments_as_torch():
+    np = pytest.importorskip("numpy")
+    values = ["float", "int", "bool", "complex", "str", "object", "np.float32", "np.int64", "None", "1", "1.5", "'a'",
+              "M.float16", "M.uint16", "M.int8", "M.complex64", "M.bool", "M.ones(1)"]
+    for a, b in itertools.product(values, values):
+        for call in (f"M.promote_types({a}, {b})", f"M.can_cast({a}, {b})"):
+            def run(M):
+                got = outcome(lambda: eval(call, {"M": M, "np": np}))
+                return got[0], str(got[1]).replace("torch.", "runtime.")
+            assert run(rt) == run(torch), call
+    for d in values[:4]:      # by keyword: the values (torch's messages then leave out the position)
+        assert str(rt.promote_types(type1=eval(d), type2=int)) == str(torch.promote_types(type1=eval(d), type2=int)
+                                                                       ).replace("torch.", "runtime.")
