@@ -166,3 +166,91 @@ def test_dtype_arguments_as_torch():
     for d in values[:4]:      # by keyword: the values (torch's messages then leave out the position)
         assert str(rt.promote_types(type1=eval(d), type2=int)) == str(torch.promote_types(type1=eval(d), type2=int)
                                                                        ).replace("torch.", "runtime.")
+
+
+# ------------------------------------------------------------------------------ DLPack devices
+# Exporting to, or importing onto, another device fails as torch 2.13's CPU build fails (its .to()
+# lacks the backend); torch's parser checks dl_device's and copy's types first.
+NO_CUDA = ("Could not run 'aten::empty_strided' with arguments from the 'CUDA' backend. This could be because the "
+           "operator doesn't exist for this backend, or was omitted during the selective/custom build process (if "
+           "using custom build).")
+
+
+@pytest.mark.parametrize("kwargs, cls, message", [
+    ("dl_device=(2, 0)", NotImplementedError, NO_CUDA),
+    ("dl_device=(2, 3), copy=False", ValueError, "cannot move (i.e. copy=False) tensor from cpu to cuda:3 without "
+                                                 "copying."),
+    ("dl_device=(2, -1)", RuntimeError, "PyTorch is not linked with support for cuda devices"),
+    ("dl_device=(3, 0)", BufferError, "Unsupported device_type: 3"),
+    ("dl_device=(2**40, 0)", BufferError, "Unsupported device_type: 0"),        # DLPack's int32 field
+    ("dl_device=(1,)", RuntimeError, "dl_device must be either None or a tuple of ints"),
+    ("dl_device='cpu'", TypeError, "_to_dlpack(): argument 'dl_device' must be tuple of ints, not str"),
+    ("dl_device=(1, 0.0)", TypeError, "_to_dlpack(): argument 'dl_device' failed to unpack the object at pos 2 "
+                                      "with error \"type must be tuple of ints,but got float\""),
+    ("dl_device=(1, 0.0), copy='a'", TypeError, "_to_dlpack(): argument 'copy' must be bool, not str"),
+    ("copy='a'", TypeError, "_to_dlpack(): argument 'copy' must be bool, not str"),
+    ("copy=1, max_version=(1, 0)", TypeError, "_to_dlpack(): argument 'copy' must be bool, not int"),
+])
+def test_dlpack_export_devices_and_copy(kwargs, cls, message):
+    with raises(cls, message):
+        eval(f"rt.ones(3).__dlpack__({kwargs})", {"rt": rt})
+
+
+def test_dlpack_export_to_the_cpu_by_any_index():
+    t = rt.ones(3)
+    for dl_device in [(1, 0), (1, 5), [1, 0], (1, True), ()]:
+        assert rt.from_dlpack(t.__dlpack__(dl_device=dl_device, copy=False)).data_ptr() == t.data_ptr()
+
+
+@pytest.mark.parametrize("device, copy, cls, message", [
+    ("cuda", None, AssertionError, "Torch not compiled with CUDA enabled"),
+    ("cuda", False, ValueError, "cannot move DLPack tensor from device (1, 0) to (2, 255) without copying. Set "
+                                "copy=None or copy=True."),
+    ("mps", None, RuntimeError, "PyTorch is not linked with support for mps devices"),
+    ("meta", None, BufferError, "Cannot pack tensors on meta"),
+    ("cuda:01", None, RuntimeError, "Invalid device string: 'cuda:01'"),
+    ("", None, RuntimeError, "Device string must not be empty"),
+    ("gpu", None, RuntimeError, "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, "
+                                "maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of "
+                                "device string: gpu"),
+    (1, None, AssertionError, "from_dlpack: unsupported device type: <class 'int'>"),
+])
+def test_from_dlpack_devices(device, copy, cls, message):
+    with raises(cls, message):
+        rt.from_dlpack(rt.ones(3), device=device, copy=copy)
+    assert rt.from_dlpack(rt.ones(3), device="cpu:1", copy=False).tolist() == [1.0] * 3
+
+
+def _same_failure(ours, torchs):
+    """Equal outcomes; where torch's text goes on with its build's dispatcher registrations or a
+    C++ backtrace, ours is the text before that."""
+    if ours[0] != torchs[0]:
+        return False
+    if ours[0] == "NotImplementedError" or "Overflow when" in ours[1]:
+        return torchs[1].startswith(ours[1])
+    return ours[1] == torchs[1]
+
+
+@needs_torch
+def test_dlpack_devices_as_torch():
+    np = pytest.importorskip("numpy")
+
+    def run(M, source):
+        got = outcome(lambda: eval(source, {"M": M, "np": np}))
+        text = re.sub(" at 0x[0-9a-f]+", "", repr(got[1]) if got[0] == "ok" else got[1])    # a capsule's address
+        return got[0], text.replace("torch.", "runtime.").replace("(<DLDeviceType.kDLCPU: 1>, 0)", "(1, 0)")
+    devices = ["(2, 0)", "(1, 7)", "(1,)", "(1, 0, 0)", "()", "[1, 0]", "(0, 0)", "(3, 0)", "(4, 0)", "(4, -1)",
+               "(8, 3)", "(10, 0)", "(12, 5)", "(14, 0)", "(17, 0)", "(-1, 0)", "(2**40, 0)", "(-2**31-1, 0)",
+               "(2, 128)", "(2, 255)", "'cpu'", "1", "(1.0, 0)", "(1, 0.0)", "(True, 0)", "(1, True)", "(1, None)",
+               "(np.int64(1), 0)", "(1, 2**63)", "(2**63, 0)", "None", "(M.tensor(1), 0)"]
+    for dl_device, copy, max_version in itertools.product(devices, ["None", "True", "False", "'a'", "1"],
+                                                          ["None", "(1, 0)", "'a'"]):
+        source = f"M.ones(3).__dlpack__(dl_device={dl_device}, copy={copy}, max_version={max_version})"
+        assert _same_failure(run(rt, source), run(torch, source)), source
+    devices = ["'cpu'", "'cpu:1'", "'cuda'", "'cuda:3'", "'cuda:40000'", "'cuda:2147483648'", "'cuda:-1'", "'cuda:'",
+               "' cpu'", "''", "'CPU'", "'cuda0'", "'mps'", "'mps:1'", "'hip'", "'maia:2'", "'opencl'", "'opencl:0'",
+               "'xpu'", "'privateuseone:1'", "'mtia'", "'meta:0'", "'lazy'", "'xla:0'", "'ipu'", "'vulkan'", "'hpu'",
+               "1", "(1, 0)", "None"]
+    for device, copy, source in itertools.product(devices, ["None", "True", "False"], ["M.ones(3)", "np.ones(3)"]):
+        call = f"M.from_dlpack({source}, device={device}, copy={copy})"
+        assert _same_failure(run(rt, call), run(torch, call)), call
