@@ -254,3 +254,69 @@ def test_dlpack_devices_as_torch():
     for device, copy, source in itertools.product(devices, ["None", "True", "False"], ["M.ones(3)", "np.ones(3)"]):
         call = f"M.from_dlpack({source}, device={device}, copy={copy})"
         assert _same_failure(run(rt, call), run(torch, call)), call
+
+
+# ------------------------------------------------------------------------------ Tensor.to: torch's overloads
+# Its parser tells a keyword given (even as None) from one left out: a dtype given by position
+# and by keyword matches no overload; keywords are listed newest first.
+TO_OVERLOADS = ("(runtime.device device = None, runtime.dtype dtype = None, bool non_blocking = False, bool copy = "
+                "False, *, runtime.memory_format memory_format = None)",
+                "(runtime.dtype dtype, bool non_blocking = False, bool copy = False, *, runtime.memory_format "
+                "memory_format = None)",
+                "(Tensor tensor, bool non_blocking = False, bool copy = False, *, runtime.memory_format "
+                "memory_format = None)")
+
+
+def _to_error(got, why=None):
+    lines = [f"to() received an invalid combination of arguments - got {got}, but expected one of:"]
+    for i, o in enumerate(TO_OVERLOADS):
+        lines.append(f" * {o}")
+        if why and i == 0:
+            lines.append(f"      didn't match because {why}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("call, message", [
+    ("x.to(rt.float64, dtype=None)", _to_error("(runtime.dtype, dtype=NoneType)")),
+    ("x.to(rt.float64, dtype=rt.float64)", _to_error("(runtime.dtype, dtype=runtime.dtype)")),
+    ("x.to(x, copy=True, dtype=None)", _to_error("(Tensor, dtype=NoneType, copy=bool)")),
+    ("x.to(dtype=-1)", _to_error("(dtype=int, )")),
+    ("x.to(rt.float64, None)", _to_error("(runtime.dtype, NoneType)")),
+    ("x.to(rt.float64, False, False, None, device=None, dtype=None)",
+     _to_error("(runtime.dtype, bool, bool, NoneType, dtype=NoneType, device=NoneType)",
+               "some of the keywords were incorrect: dtype, device")),
+    ("x.to(rt.float64, False, False, copy=True, dtype=None)",
+     "to(): argument 'device' (position 1) must be runtime.device, not runtime.dtype"),
+    ("x.to('cpu', rt.float64, False, False, None)", "to() takes from 0 to 4 positional arguments but 5 were given"),
+])
+def test_to_refuses_as_torchs_parser(call, message):
+    with raises(TypeError, message):
+        eval(call, {"rt": rt, "x": rt.ones(3)})
+
+
+def test_to_takes_its_keywords_as_torch():
+    x = rt.ones(3)
+    assert x.to(dtype=None) is x and x.to(None) is x and x.to("cpu", None) is x and x.to(memory_format=None) is x
+    assert x.to("cpu", dtype=rt.float64).dtype == rt.float64 and x.to(device="cpu", dtype=int).dtype == rt.int64
+    assert x.to(tensor=rt.ones(1, dtype=rt.int8)).dtype == rt.int8 and x.to(1.5).dtype == rt.float64
+    assert x.to(rt.float32, copy=True) is not x
+
+
+@needs_torch
+def test_to_arguments_as_torch():
+    np = pytest.importorskip("numpy")
+    positional = ["", "M.float64", "'cpu'", "M.ones(2, dtype=M.int8)", "float", "None", "1.5", "M.float64, True",
+                  "'cpu', M.int8", "M.float64, False, False", "'cpu', None", "M.float64, False, False, None",
+                  "'cpu', M.float64, False, False, None", "M.int8, 1", "M.float64, None", "-1", "np.int64(3)", "1j",
+                  "M.ones(2), False, True"]
+    keywords = ["", "dtype=None", "dtype=M.float64", "dtype='a'", "copy=True, dtype=None", "dtype=None, copy=True",
+                "non_blocking=False, dtype=M.int8", "copy=1", "device='cpu'", "device=None, dtype=None",
+                "tensor=M.ones(1)", "memory_format=None", "memory_format=1", "foo=1", "copy=np.bool_(True)",
+                "dtype=M.int8, tensor=M.ones(1)"]
+
+    def run(M, call):
+        got = outcome(lambda: eval(call, {"M": M, "np": np}))
+        return got[0], str(got[1].dtype if got[0] == "ok" else got[1]).replace("torch.", "runtime.")
+    for p, k in itertools.product(positional, keywords):
+        call = f"M.ones(3).to({', '.join(x for x in (p, k) if x)})"
+        assert run(rt, call) == run(torch, call), call

@@ -58,7 +58,6 @@ GAPS = [
     (r"M\.broadcast_shapes\(\(2, 1\), 2\*\*64\)", "broadcast_shapes: torch's Size keeps an int beyond int64 here"),
     (r"M\.from_numpy\(np\.broadcast_to|flags\.writeable", "from_numpy of a read-only array: refused (README: the "
      "runtime writes through tensors, so it does not wrap memory NumPy marks read-only)"),
-    (r"\.to\(M\.float64, dtype=", "to(dtype, dtype=None): a dtype given twice"),
     (r"view\(M\.int32\)", "view(dtype): issue 16"),
 ]
 
