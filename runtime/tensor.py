@@ -103,17 +103,24 @@ class Size(tuple):
     def __new__(cls, sizes=()):
         values = []
         for i, s in enumerate(sizes):
-            v = int_arg(s)          # (an int beyond int64: torch's ValueError)
+            # torch's Size keeps a Python int as it is, even beyond int64 (broadcast_shapes can make
+            # one); what reads it as an int64 later (repr, numel, a size argument) raises then
+            v = s if type(s) is int else int_arg(s)
             if v is None:
                 raise TypeError(f"runtime.Size() takes an iterable of 'int' (item {i} is '{type_name(s)}')")
             values.append(v)
         return super().__new__(cls, values)
 
+    def _int64s(self):
+        if not all(_INT64_MIN <= n <= _INT64_MAX for n in self):
+            raise ValueError("Overflow when unpacking long long")
+        return self
+
     def __repr__(self):
-        return f"runtime.Size({list(self)})"
+        return f"runtime.Size({list(self._int64s())})"
 
     def numel(self):
-        return _numel(self)
+        return _numel(self._int64s())
 
 
 def _size(shape):

@@ -320,3 +320,41 @@ def test_to_arguments_as_torch():
     for p, k in itertools.product(positional, keywords):
         call = f"M.ones(3).to({', '.join(x for x in (p, k) if x)})"
         assert run(rt, call) == run(torch, call), call
+
+
+# ------------------------------------------------------------------------------ Size beyond int64
+# torch's broadcast_shapes is Python and its Size keeps any Python int; reading one as an int64
+# (repr, numel, a size argument) is where torch's ValueError comes.
+def test_broadcast_shapes_keeps_ints_beyond_int64():
+    r = rt.broadcast_shapes((2, 1), 2**64)
+    assert isinstance(r, rt.Size) and tuple(r) == (2, 2**64) and r == (2, 2**64)
+    assert tuple(rt.broadcast_shapes((2**64, 1), (1, 2))) == (2**64, 2)
+    for read in (repr, str, rt.Size.numel):
+        with raises(ValueError, "Overflow when unpacking long long"):
+            read(r)
+    with raises(TypeError, "zeros(): argument 'size' failed to unpack the object at pos 2 with error \"Overflow "
+                           "when unpacking long long\""):
+        rt.zeros(r)
+    with raises(RuntimeError, "Attempting to broadcast a dimension of length 18446744073709551616 at -1! Mismatching "
+                              "argument at index 1 had (18446744073709551616,); but expected shape should be "
+                              "broadcastable to [3]"):
+        rt.broadcast_shapes((3,), 2**64)
+    assert tuple(rt.Size([2**64, -2**70])) == (2**64, -2**70) and repr(rt.Size([2**63 - 1])) == \
+        "runtime.Size([9223372036854775807])"
+
+
+@needs_torch
+def test_broadcast_shapes_and_size_beyond_int64_as_torch():
+    calls = ["M.broadcast_shapes((2, 1), 2**64)", "M.broadcast_shapes((2, 1), 2**63)", "M.broadcast_shapes(2**64)",
+             "M.broadcast_shapes((2, 1), -2**64)", "M.broadcast_shapes((3,), 2**64)", "M.broadcast_shapes(0, 2**64)",
+             "M.broadcast_shapes((2**64, 1), (2**64, 2))", "M.broadcast_shapes((2, 1), (2.0,))",
+             "M.Size([2**64])", "M.Size([-2**64, 3])", "M.Size([2**63 - 1])"]
+
+    def run(M, call):
+        def read():
+            r = eval(call, {"M": M})
+            return tuple(r), outcome(lambda: repr(r).replace("torch.", "runtime.")), outcome(r.numel)
+        got = outcome(read)
+        return got[0], str(got[1]).replace("torch.", "runtime.")
+    for call in calls:
+        assert run(rt, call) == run(torch, call), call
