@@ -111,16 +111,18 @@ class Size(tuple):
             values.append(v)
         return super().__new__(cls, values)
 
-    def _int64s(self):
-        if not all(_INT64_MIN <= n <= _INT64_MAX for n in self):
-            raise ValueError("Overflow when unpacking long long")
-        return self
-
     def __repr__(self):
-        return f"runtime.Size({list(self._int64s())})"
+        return f"runtime.Size({list(_int64_sizes(self))})"
 
     def numel(self):
-        return _numel(self._int64s())
+        return _numel(_int64_sizes(self))
+
+
+def _int64_sizes(size):
+    """A Size's values, read as int64 as torch reads them."""
+    if not all(_INT64_MIN <= n <= _INT64_MAX for n in size):
+        raise ValueError("Overflow when unpacking long long")
+    return size
 
 
 def _size(shape):
