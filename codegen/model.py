@@ -110,6 +110,7 @@ class Op:
     inplace_error: str = ""
     has_out: bool = True   # the function takes out= (some signature has it)
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
+    unstructured: bool = False   # torch's kernel is not structured: a resized out= warns once
     simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
     finish: tuple = ()     # ((dtype, C function), ...): a unary kernel runs it on its output, a block at a time
     block: tuple = ()      # ((dtype, C function), ...): the AVX2 flavour's contiguous loop of a unary kernel
@@ -397,7 +398,7 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
                 "promote_zero_dim_last_only")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
-            "select", "select_error", "operators", "returns_self", "args",
+            "select", "select_error", "operators", "returns_self", "unstructured", "args",
             "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
             "param_args", "exact_params", "simd", "finish", "block")
 
@@ -612,6 +613,7 @@ def _parse_ops(data, report, dtypes, configs):
             out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",
             inplace_error=_typed(report, where, entry, "inplace_error", str, "a string", "") or "",
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
+            unstructured=_typed(report, where, entry, "unstructured", bool, "true or false", False),
             line=entry.line))
     # variants of a function take out= as its signatures say
     out_of = {op.function: op.has_out for op in ops if op.signatures}

@@ -361,11 +361,12 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         out = new_output(shape, operands, result)
     else:
         if out._shape != shape:
-            # where out='s dtype is not the common dtype, TensorIterator computes into a temporary
-            # of it, resized too (a second warning)
+            # where out='s dtype is not the common dtype, a structured kernel's TensorIterator
+            # computes into a temporary of it, resized too (a second warning)
             _resize_out(out, shape, output_strides(shape, operands),
-                        warn_times=2 if out.dtype is not common and (cfg["cast_to_outputs"] or (
-                            cfg["output_dtype"] and out.dtype is not BY_NAME[cfg["output_dtype"]])) else 1)
+                        warn_times=2 if out.dtype is not common and not op["unstructured"] and (
+                            cfg["cast_to_outputs"] or (cfg["output_dtype"] and
+                                                       out.dtype is not BY_NAME[cfg["output_dtype"]])) else 1)
 
     # 7. run: inputs in the computation dtype, the loop, then the output's dtype
     values = [_param_value(p, default, v, common, op) for (p, default), v in zip(op["params"], params)]
