@@ -73,6 +73,7 @@ class Config:
     check_scalars: object = False  # Python numbers must fit the common dtype (all, or these dtypes)
     fixed_dtype: tuple = ()      # (real, complex) computation dtypes whatever the inputs (float_power)
     keep_float_self: bool = False  # a floating first input keeps its dtype (clamp's Scalar overload)
+    promote_zero_dim_last_only: bool = False  # the promotion flags hold only for a 0-dim last input (lerp's weight)
     line: int = 0
 
 
@@ -111,6 +112,7 @@ class Op:
     inplace_error: str = ""
     has_out: bool = True   # the function takes out= (some signature has it)
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
+    unstructured: bool = False   # torch's kernel is not structured: a resized out= warns once
     simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
     finish: tuple = ()     # ((dtype, C function), ...): a unary kernel runs it on its output, a block at a time
     block: tuple = ()      # ((dtype, C function), ...): the AVX2 flavour's contiguous loop of a unary kernel
@@ -398,10 +400,11 @@ def _parse_promotion(data, report, dtypes, categories):
 # --------------------------------------------------------------------------- ops.yaml
 _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inputs_to_float",
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output",
-                "condition", "exact_out", "check_scalars", "fixed_dtype", "keep_float_self")
+                "condition", "exact_out", "check_scalars", "fixed_dtype", "keep_float_self",
+                "promote_zero_dim_last_only")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
-            "select", "select_error", "operators", "returns_self", "args",
+            "select", "select_error", "operators", "returns_self", "unstructured", "args",
             "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
             "param_args", "exact_params", "simd", "finish", "block")
 
@@ -426,7 +429,7 @@ def _parse_configs(data, report, dtype_names):
         if arity not in (1, 2, 3):
             report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1, 2 or 3, got {arity!r}")
         extra = {k: _typed(report, where, entry, k, bool, "true or false", False)
-                 for k in ("condition", "exact_out", "keep_float_self")}
+                 for k in ("condition", "exact_out", "keep_float_self", "promote_zero_dim_last_only")}
         checked = _typed(report, where, entry, "check_scalars", (bool, list), "true, or a list of dtypes", False)
         extra["check_scalars"] = tuple(checked) if isinstance(checked, list) else checked
         fixed = _typed(report, where, entry, "fixed_dtype", list, "[real dtype, complex dtype]", []) or []
@@ -616,6 +619,7 @@ def _parse_ops(data, report, dtypes, configs):
             out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",
             inplace_error=_typed(report, where, entry, "inplace_error", str, "a string", "") or "",
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
+            unstructured=_typed(report, where, entry, "unstructured", bool, "true or false", False),
             line=entry.line))
     # variants of a function take out= as its signatures say
     out_of = {op.function: op.has_out for op in ops if op.signatures}

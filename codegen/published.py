@@ -162,6 +162,8 @@ def _config_flags(c) -> str:
         flags.append(f"computes in {' / '.join(c.fixed_dtype)}")
     if c.keep_float_self:
         flags.append("a floating input keeps its dtype")
+    if c.promote_zero_dim_last_only:
+        flags.append("these only for a 0-dim last input (else operands and out= of one dtype)")
     if not (c.promote_inputs or c.fixed_dtype or c.condition):
         flags.append("operands of one dtype")
     return "; ".join(flags)

@@ -16,6 +16,9 @@ from .tensor import (Tensor, _contiguous_strides_cached, _numel, broadcast_shape
 
 _NUMBER_SET = frozenset(NUMBER_TYPES)
 _CONFIGS = tables.CONFIGS
+# a promote_zero_dim_last_only config when its last input has dims: TensorIterator's defaults
+_SAME_DTYPES = {name: dict(c, promote_inputs=False, cast_to_outputs=False, safe_cast=False)
+                for name, c in _CONFIGS.items() if c["promote_zero_dim_last_only"]}
 _CASTS = tables.CASTS
 _BUCKET_DIM, _BUCKET_ZERO, _BUCKET_WRAPPED = 0, 1, 2
 
@@ -226,6 +229,8 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         args = tuple(a.item() if i and isinstance(a, Tensor) and not a._shape else a for i, a in enumerate(args))
     raw = args
     operands = _bind(op, args, method)
+    if cfg["promote_zero_dim_last_only"] and operands[-1]._shape:
+        cfg = _SAME_DTYPES[op["config"]]
     if op["swap"]:
         operands, raw = operands[::-1], raw[::-1]
     kwargs = kwargs or {}
@@ -356,11 +361,12 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         out = new_output(shape, operands, result)
     else:
         if out._shape != shape:
-            # where out='s dtype is not the common dtype, TensorIterator computes into a temporary
-            # of it, resized too (a second warning)
+            # where out='s dtype is not the common dtype, a structured kernel's TensorIterator
+            # computes into a temporary of it, resized too (a second warning)
             _resize_out(out, shape, output_strides(shape, operands),
-                        warn_times=2 if out.dtype is not common and (cfg["cast_to_outputs"] or (
-                            cfg["output_dtype"] and out.dtype is not BY_NAME[cfg["output_dtype"]])) else 1)
+                        warn_times=2 if out.dtype is not common and not op["unstructured"] and (
+                            cfg["cast_to_outputs"] or (cfg["output_dtype"] and
+                                                       out.dtype is not BY_NAME[cfg["output_dtype"]])) else 1)
 
     # 7. run: inputs in the computation dtype, the loop, then the output's dtype
     values = [_param_value(p, default, v, common, op) for (p, default), v in zip(op["params"], params)]

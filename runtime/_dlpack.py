@@ -15,6 +15,7 @@ import threading
 
 from ._lib import ffi, lib
 from .dtypes import ALL
+from .scalars import int_arg, type_name
 from .tensor import Tensor, _contiguous_strides, _Storage
 
 KDLCPU = 1
@@ -57,6 +58,135 @@ _INVALID = ("from_dlpack received an invalid capsule. Note that DLTensor capsule
             "so you might have already constructed a tensor from it once.")
 
 
+# ------------------------------------------------------------------ devices
+# What torch 2.13's CPU build does when asked for another device: the c10 device types it knows
+# fail as its .to() fails without their backend; the rest are not DLPack devices to it.
+_DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
+                 "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+_DL_TO_DEVICE = {2: "cuda", 4: "opencl", 8: "mps", 10: "hip", 12: "privateuseone", 17: "maia"}
+_DEVICE_TO_DL = {"cuda": 2, "opencl": 4, "mps": 8, "hip": 10, "privateuseone": 12, "mtia": 12, "maia": 17}
+_BACKEND = {"cuda": "CUDA", "mps": "MPS", "hip": "HIP", "privateuseone": "PrivateUse1", "maia": "MAIA"}
+_XPU = "Cannot get XPU global device index without ATen_xpu library."
+
+
+def _wrap_int(v, bits):
+    """v as a C integer of `bits` bits (torch narrows DLPack's int32 fields and c10's indices)."""
+    half = 1 << (bits - 1)
+    return (v + half) % (2 * half) - half
+
+
+def _no_backend(kind, index):
+    """torch's error for .to(kind[:index]) when its build lacks that backend.  Its NotImplementedError
+    goes on to list the dispatcher's registrations of the build; that part is left out."""
+    if index is None or index == -1:
+        return RuntimeError(f"PyTorch is not linked with support for {kind} devices")
+    if kind == "opencl":
+        return RuntimeError('0 INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/c10/core/TensorOptions.h":663, please '
+                            "report a bug to PyTorch. This is a grandfathered Caffe2 device type opencl, it shouldn't "
+                            "ever convert to a DispatchKey.  File a bug describing what you were doing if you think "
+                            "this is in error.")
+    return NotImplementedError(
+        f"Could not run 'aten::empty_strided' with arguments from the '{_BACKEND[kind]}' backend. This could be "
+        "because the operator doesn't exist for this backend, or was omitted during the selective/custom build "
+        "process (if using custom build).")
+
+
+_DL_DEVICE = "_to_dlpack(): argument 'dl_device'"
+
+
+def _check_dl_device(dl_device):
+    """torch's parser first checks each argument's type: for dl_device, an optional tuple (or list)
+    of ints whose first element alone is looked at."""
+    if dl_device is not None and (not isinstance(dl_device, (tuple, list)) or dl_device and (
+            isinstance(dl_device[0], bool) or not _is_int(dl_device[0]))):
+        raise TypeError(f"{_DL_DEVICE} must be tuple of ints, not {type_name(dl_device)}")
+
+
+def _is_int(x):
+    try:
+        return int_arg(x) is not None
+    except ValueError:          # an int beyond int64: its unpacking fails later
+        return True
+
+
+def _dl_device_arg(dl_device):
+    """...then converts it, every element (a bool is fine after the first), then its length."""
+    if dl_device is None:
+        return None
+    where = _DL_DEVICE
+    values = []
+    for pos, x in enumerate(dl_device):
+        try:
+            v = int(x) if isinstance(x, bool) else int_arg(x)
+        except ValueError as e:
+            # (torch's text goes on with the C++ backtrace of the error)
+            raise TypeError(f'{where} failed to unpack the object at pos {pos + 1} with error "{e}') from None
+        if v is None:
+            raise TypeError(f'{where} failed to unpack the object at pos {pos + 1} with error "type must be tuple '
+                            f'of ints,but got {type_name(x)}"')
+        values.append(v)
+    if not values:                  # an empty tuple is no device at all
+        return None
+    if len(values) != 2:
+        raise RuntimeError("dl_device must be either None or a tuple of ints")
+    return values
+
+
+def _export_device(dl_device, copy):
+    """torch's checks of the device a CPU tensor is exported to (its device index is ignored)."""
+    code, index = _wrap_int(dl_device[0], 32), _wrap_int(dl_device[1], 8)
+    if code == KDLCPU:
+        return
+    if code == 14:
+        raise RuntimeError("Can't get ATen device for XPU without XPU data.")
+    kind = _DL_TO_DEVICE.get(code)
+    if kind is None:
+        raise BufferError(f"Unsupported device_type: {code}")
+    if copy is False:
+        name = kind if index == -1 else f"{kind}:{index}"
+        raise ValueError(f"cannot move (i.e. copy=False) tensor from cpu to {name} without copying.")
+    raise _no_backend(kind, index)
+
+
+def _import_device(device, source, copy):
+    """from_dlpack's device=: a device string parsed as c10 parses one; the CPU is fine, any
+    other device fails as torch 2.13's CPU build fails to move the imported tensor there."""
+    if not isinstance(device, str):
+        raise AssertionError(f"from_dlpack: unsupported device type: {type(device)}")
+    if not device:
+        raise RuntimeError("Device string must not be empty")
+    kind, colon, digits = device.partition(":")
+    if (not kind or not all(c.isascii() and (c.isalpha() or c == "_") for c in kind)
+            or colon and not (digits.isascii() and digits.isdigit() and (digits == "0" or digits[0] != "0"))):
+        raise RuntimeError(f"Invalid device string: '{device}'")
+    if digits and int(digits) >= 1 << 31:         # std::stoi
+        raise RuntimeError(f"Could not parse device index '{digits}' in device string '{device}'")
+    if kind not in _DEVICE_TYPES:
+        raise RuntimeError(f"Expected one of {', '.join(_DEVICE_TYPES)} device type at start of device string: "
+                           f"{device}")
+    index = _wrap_int(int(digits), 16) if digits else None
+    if kind == "cpu":
+        return
+    if kind == "xpu":
+        raise RuntimeError(_XPU)
+    if kind not in _DEVICE_TO_DL:
+        raise BufferError(f"Cannot pack tensors on {device}")
+    if copy is False:           # DLPack's device id is torch's index in a uint8, for the kinds that keep it
+        target = (_DEVICE_TO_DL[kind], (-1 if index is None else index) & 0xFF
+                  if kind in ("cuda", "privateuseone", "mtia") else 0)
+        raise ValueError(f"cannot move DLPack tensor from device {source} to {target} without copying. "
+                         "Set copy=None or copy=True.")
+    if kind == "cuda":
+        raise AssertionError("Torch not compiled with CUDA enabled")
+    if kind == "mtia":
+        raise AssertionError("Torch not compiled with MTIA enabled. Ensure you have `import "
+                             "mtia.host_runtime.torch_mtia.dynamic_library` in your python src file and include "
+                             "`//mtia/host_runtime/torch_mtia:torch_mtia` as your target dependency!")
+    if kind == "privateuseone":
+        raise ModuleNotFoundError("No module named 'runtime.privateuseone'")
+    raise _no_backend(kind, index)
+
+
 # ------------------------------------------------------------------ producer
 def to_dlpack(t, stream=None, max_version=None, dl_device=None, copy=None):
     """Tensor.__dlpack__: a capsule sharing t's memory (a copy's with copy=True)."""
@@ -64,10 +194,13 @@ def to_dlpack(t, stream=None, max_version=None, dl_device=None, copy=None):
         raise TypeError("stream must be ``int`` or ``none``")
     if stream is not None and stream != -1:          # torch's "no synchronisation" value passes
         raise AssertionError("stream should be None on cpu.")
-    if dl_device is not None and int(dl_device[0]) != KDLCPU:
-        raise BufferError(f"can't export to device {tuple(dl_device)}: runtime tensors live in CPU memory "
-                          f"(kDLCPU = {KDLCPU})")
-    versioned = max_version is not None and max_version[0] >= 1
+    versioned = not (max_version is None or max_version[0] < 1)     # torch's test, with its TypeErrors
+    _check_dl_device(dl_device)
+    if copy is not None and type(copy) is not bool:
+        raise TypeError(f"_to_dlpack(): argument 'copy' must be bool, not {type_name(copy)}")
+    dl_device = _dl_device_arg(dl_device)
+    if dl_device is not None:
+        _export_device(dl_device, copy)
     flags = 0
     if copy:
         t, flags = t.clone(), IS_COPIED
@@ -95,9 +228,9 @@ def from_dlpack(x, *, device=None, copy=None):
         if device is not None or copy is not None:
             raise AssertionError("device and copy kwargs not supported when ext_tensor is already a DLPack capsule.")
         return _consume(x, None)
-    if device is not None and device != "cpu":
-        raise ValueError(f"from_dlpack: unsupported device {device!r}: runtime tensors live in CPU memory ('cpu')")
     source = x.__dlpack_device__()
+    if device is not None:
+        _import_device(device, source, copy)
     if int(source[0]) != KDLCPU:
         raise BufferError(f"Unsupported device_type: {int(source[0])} (runtime tensors live in CPU memory, "
                           f"kDLCPU = {KDLCPU})")

@@ -2,7 +2,8 @@
 order), the default dtype, and result_type's three buckets (dim > zero-dim >
 wrapped Python number), as c10's ResultTypeState."""
 from ._lib import tables
-from .dtypes import ALL, BY_NAME, dtype
+from .dtypes import ALL, BY_NAME, as_dtype, dtype
+from .scalars import type_name
 
 _RANK = {c: i for i, c in enumerate(tables.CATEGORIES)}
 _PROMOTION = [[None if j is None else ALL[j] for j in row] for row in tables.PROMOTION]
@@ -12,15 +13,19 @@ _INT64_MAX = (1 << 63) - 1
 _DEFAULT_COMPLEX = {BY_NAME[f]: BY_NAME[c] for f, c in tables.DEFAULT_COMPLEX.items()}
 
 
-def _check_dtype(d, what="dtype"):
-    if not isinstance(d, dtype):
-        raise TypeError(f"{what} must be runtime.dtype, not {type(d).__name__}")
-    return d
+def _dtype_arg(function, d, name, position):
+    """A dtype argument as torch's parser reads one: a dtype, or the Python type bool, int, float
+    or complex for the dtype its values get (bool, int64, float64, complex128)."""
+    got = as_dtype(d)
+    if got is None:
+        raise TypeError(f"{function}(): argument '{name}' (position {position}) must be runtime.dtype, "
+                        f"not {type_name(d)}")
+    return got
 
 
 def promote_types(type1, type2):
     """The dtype both promote to; RuntimeError for pairs torch refuses (uint16 with int, ...)."""
-    _check_dtype(type1, "type1"), _check_dtype(type2, "type2")
+    type1, type2 = _dtype_arg("promote_types", type1, "type1", 1), _dtype_arg("promote_types", type2, "type2", 2)
     r = _PROMOTION[type1.index][type2.index]
     if r is None:
         raise RuntimeError(tables.PROMOTION_ERROR.format(a=type1.c10_name, b=type2.c10_name))
@@ -29,7 +34,7 @@ def promote_types(type1, type2):
 
 def can_cast(from_, to):
     """True unless the cast lowers the category (complex -> real, float -> int, any -> bool)."""
-    _check_dtype(from_, "from_"), _check_dtype(to, "to")
+    from_, to = _dtype_arg("can_cast", from_, "from_", 1), _dtype_arg("can_cast", to, "to", 2)
     return _RANK[from_.category] <= _RANK[to.category]
 
 
@@ -39,7 +44,7 @@ def get_default_dtype():
 
 def set_default_dtype(d):
     if not isinstance(d, dtype):
-        raise TypeError(f"set_default_dtype(): argument 'd' (position 1) must be runtime.dtype, not {type(d).__name__}")
+        raise TypeError("invalid dtype object: only floating-point types are supported as the default type")
     if d not in _DEFAULT_COMPLEX:
         raise TypeError("only floating-point types are supported as the default type")
     _state["default"] = d

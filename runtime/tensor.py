@@ -103,17 +103,26 @@ class Size(tuple):
     def __new__(cls, sizes=()):
         values = []
         for i, s in enumerate(sizes):
-            v = int_arg(s)          # (an int beyond int64: torch's ValueError)
+            # torch's Size keeps a Python int as it is, even beyond int64 (broadcast_shapes can make
+            # one); what reads it as an int64 later (repr, numel, a size argument) raises then
+            v = s if type(s) is int else int_arg(s)
             if v is None:
                 raise TypeError(f"runtime.Size() takes an iterable of 'int' (item {i} is '{type_name(s)}')")
             values.append(v)
         return super().__new__(cls, values)
 
     def __repr__(self):
-        return f"runtime.Size({list(self)})"
+        return f"runtime.Size({list(_int64_sizes(self))})"
 
     def numel(self):
-        return _numel(self)
+        return _numel(_int64_sizes(self))
+
+
+def _int64_sizes(size):
+    """A Size's values, read as int64 as torch reads them."""
+    if not all(_INT64_MIN <= n <= _INT64_MAX for n in size):
+        raise ValueError("Overflow when unpacking long long")
+    return size
 
 
 def _size(shape):
@@ -292,43 +301,34 @@ class Tensor:
         check_overlap(self, [src])          # torch's errors, where the copy would read what it wrote
         return self._copy_from(src)
 
-    def to(self, *args, dtype=None, copy=False, non_blocking=False):
-        """to(dtype), to(other), to('cpu'[, dtype]), with torch's keywords (copy, non_blocking)."""
-        args = list(args)
-        if args and isinstance(args[0], str):          # a device: the CPU is the only one
-            if args[0].split(":")[0] != "cpu":
+    def to(self, *args, **given):
+        """to(dtype), to(other), to('cpu'[, dtype]), with torch's keywords (dtype, copy, non_blocking).
+        Keywords come as **given, in the caller's order, because torch's error texts show them."""
+        bound = _bind_to(args, given)
+        if bound is None and len(args) + len(given) == len(_TO_OVERLOADS[0]):
+            _to_argument_error(args, given)     # only the first overload takes 5 arguments: its own error
+        if bound is None:
+            raise TypeError(_to_invalid(args, given))
+        target = bound.get("dtype")
+        device = bound.get("device")
+        if isinstance(device, str):                     # a device: the CPU is the only one
+            if device.split(":")[0] != "cpu":
                 raise RuntimeError("Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "
                                    "fpga, maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type "
-                                   f"at start of device string: {args[0]}")
-            args.pop(0)
-        elif args and is_long(args[0]):                 # an int is a device index (an accelerator's)
-            index = int_arg(args[0])
+                                   f"at start of device string: {device}")
+        elif device is not None:                        # an int is a device index (an accelerator's)
+            index = int_arg(device)
             raise RuntimeError("Device index must not be negative" if index < 0 else
                                "Cannot access accelerator device when none is available.")
-        elif args and number(args[0]) is not None:       # other numbers bind to `Tensor other`
-            v = number(args[0])
-            args[0] = as_dtype(type(v))
-        if args and dtype is not None:
-            raise TypeError(f"to() received an invalid combination of arguments - got ({type_name(args[0])}, "
-                            f"dtype={type_name(dtype)}), but expected one of:\n" + _TO_SIGNATURES)
-        if args:
-            dtype = args.pop(0)
-        if isinstance(dtype, Tensor):
-            dtype = dtype.dtype
-        dt = self._dtype if dtype is None else as_dtype(dtype)
-        flags = args + [non_blocking, copy]
-        if dt is None or len(args) > 2 or any(type(f) is not bool for f in flags):
-            got = ", ".join(type_name(a) for a in ([dtype] if dtype is not None else []) + args)
-            raise TypeError(f"to() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                            + _TO_SIGNATURES)
-        if len(args) == 2:
-            copy = args[1]
-        dtype = dt
-        if dtype is self._dtype and not copy:
+        if "tensor" in bound:                           # to(other): its dtype; a number's wrapped dtype
+            other = bound["tensor"]
+            target = other.dtype if isinstance(other, Tensor) else as_dtype(type(number(other)))
+        dt = self._dtype if target is None else as_dtype(target)
+        if dt is self._dtype and not bound.get("copy", False):
             return self
-        if self._dtype.is_complex and not dtype.is_complex:
+        if self._dtype.is_complex and not dt.is_complex:
             warn_once("Casting complex values to real discards the imaginary part")
-        return self._like(dtype)._copy_from(self)
+        return self._like(dt)._copy_from(self)
 
     def _like(self, dt):
         """An empty tensor of this shape in torch's preserve_format layout (empty_like): a
@@ -439,7 +439,11 @@ class Tensor:
         from ._numpy import array_interface
         return array_interface(self)
 
-    def numpy(self):
+    def numpy(self, *, force=False):
+        """The tensor as an ndarray sharing its memory.  force=True is torch's detach, cpu and
+        resolve_conj first: nothing to do here, the memory is still shared, as torch's for a CPU tensor."""
+        if type(force) is not bool:      # torch's parser: a bool, not a NumPy bool or an int
+            raise TypeError(f"numpy(): argument 'force' must be bool, not {type_name(force)}")
         import numpy as np
         return np.asarray(self)
 
@@ -732,12 +736,135 @@ for _dt in ALL:
         setattr(Tensor, _dt._method, _conversion(_dt))
 
 
-_TO_SIGNATURES = (" * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
-                  "bool copy = False, *, torch.memory_format memory_format = None)\n"
-                  " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
-                  "torch.memory_format memory_format = None)\n"
-                  " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, "
-                  "torch.memory_format memory_format = None)\n")
+# torch's overloads of Tensor.to, in its order: (name, kind, required) per parameter; the last,
+# memory_format, is keyword-only and takes only None here (the runtime has no memory formats)
+_TO_OVERLOADS = (
+    (("device", "Device", False), ("dtype", "ScalarType", False), ("non_blocking", "bool", False),
+     ("copy", "bool", False), ("memory_format", "MemoryFormat", False)),
+    (("dtype", "ScalarType", True), ("non_blocking", "bool", False), ("copy", "bool", False),
+     ("memory_format", "MemoryFormat", False)),
+    (("tensor", "Tensor", True), ("non_blocking", "bool", False), ("copy", "bool", False),
+     ("memory_format", "MemoryFormat", False)),
+)
+
+
+def _to_arg_ok(kind, x, required):
+    if x is None:
+        return not required and kind in ("Device", "ScalarType", "MemoryFormat")    # their default is None
+    if kind == "MemoryFormat":
+        return False
+    if kind == "Device":        # a device string, or an int: a device index
+        return isinstance(x, str) or is_long(x)
+    if kind == "ScalarType":
+        return as_dtype(x) is not None
+    if kind == "bool":
+        return type(x) is bool
+    return isinstance(x, Tensor) or number(x) is not None       # Tensor: numbers are wrapped
+
+
+def _bind_to(args, given):
+    """{parameter: value} of the first overload of Tensor.to that takes these arguments, or None."""
+    for params in _TO_OVERLOADS:
+        if len(args) >= len(params) or set(given) - {name for name, _, _ in params}:
+            continue
+        bound = {}
+        for i, (name, kind, required) in enumerate(params):
+            if i < len(args):
+                if name in given:               # given twice: by position and by keyword
+                    break
+                value = args[i]
+            elif name in given:
+                value = given[name]
+            elif required:
+                break
+            else:
+                continue
+            if not _to_arg_ok(kind, value, required):
+                break
+            bound[name] = value
+        else:
+            return bound
+    return None
+
+
+# the signature Tensor.to shows, which **given hides
+Tensor.to.__signature__ = inspect.Signature([
+    inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+    inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL),
+    *(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
+      for name, default in (("dtype", None), ("copy", False), ("non_blocking", False)))])
+
+
+_TO_KINDS = {"Device": "runtime.device", "ScalarType": "runtime.dtype", "MemoryFormat": "runtime.memory_format",
+             "bool": "bool"}
+
+
+def _to_argument_error(args, given):
+    """torch's parser, when one overload alone takes that many arguments: the first argument it
+    refuses, then a keyword it does not know or that repeats a positional one."""
+    params = _TO_OVERLOADS[0]
+    if len(args) >= len(params):
+        raise TypeError(f"to() takes from 0 to {len(params) - 1} positional arguments but {len(args)} were given")
+    for i, (name, kind, required) in enumerate(params):
+        by_keyword = i >= len(args)
+        if by_keyword and name not in given:
+            continue
+        x = given[name] if by_keyword else args[i]
+        if not _to_arg_ok(kind, x, required):
+            where = "" if by_keyword else f" (position {i + 1})"
+            raise TypeError(f"to(): argument '{name}'{where} must be {_TO_KINDS[kind]}, not {_to_type_name(x)}")
+    names = [name for name, _, _ in params]
+    for key in given:
+        if key not in names:
+            raise TypeError(f"to() got an unexpected keyword argument '{key}'")
+        if names.index(key) < len(args):
+            raise TypeError(f"to() got multiple values for argument '{key}'")
+
+
+def _to_type_name(x):
+    return "runtime.dtype" if isinstance(x, dtype) else type_name(x)
+
+
+# torch's printed overloads of Tensor.to (torch's names as the runtime's)
+_TO_PRINTED = ("(runtime.device device = None, runtime.dtype dtype = None, bool non_blocking = False, bool copy = "
+               "False, *, runtime.memory_format memory_format = None)",
+               "(runtime.dtype dtype, bool non_blocking = False, bool copy = False, *, runtime.memory_format "
+               "memory_format = None)",
+               "(Tensor tensor, bool non_blocking = False, bool copy = False, *, runtime.memory_format "
+               "memory_format = None)")
+
+
+def _to_invalid(args, given):
+    """torch's invalid_arguments text for Tensor.to, as runtime/_argparse.py writes it for the ops
+    (keywords newest first; an overload with as many slots as arguments says why it did not match)."""
+    from ._argparse import _option
+    kwargs = list(given.items())[::-1]
+    n = len(args) + len(kwargs)
+    got = "".join([_to_type_name(a) + ", " for a in args] + [f"{k}={_to_type_name(v)}, " for k, v in kwargs])
+    msg = f"to() received an invalid combination of arguments - got ({got[:-2] if args else got}), but expected one of:\n"
+    for text in _TO_PRINTED:
+        option = _option(text)
+        msg += f" * {text}\n"
+        if n != len(option):
+            continue
+        names = [name for name, _ in option[max(len(option) - len(kwargs), 0):]]
+        unmatched = [k for k, _ in kwargs if k not in names]
+        if unmatched:
+            msg += "      didn't match because some of the keywords were incorrect: " + ", ".join(unmatched) + "\n"
+            continue
+        parts = []
+        for i in range(n):
+            name, kind = option[i]
+            if i >= len(args) and name not in given:
+                parts = None            # torch's kwargs.at() throws: nothing is printed
+                break
+            x = given[name] if i >= len(args) else args[i]
+            mark = "" if _to_type_name(x) == kind else "!"
+            parts.append(f"{mark}{name + '=' if i >= len(args) else ''}{_to_type_name(x)}{mark}, ")
+        text = "".join(parts or [])
+        msg += ("      didn't match because some of the arguments have invalid types: "
+                + (("(" + (text[:-2] if args else text) + ")") if parts is not None else "") + "\n")
+    return msg
 
 
 def _number_tensor(v):

@@ -158,3 +158,20 @@ def test_round_decimals_is_an_int64_argument(decimals):
         with pytest.raises(ValueError) as e:
             call()
         assert str(e.value) == "Overflow when unpacking long long"
+
+
+# ------------------------------------------------------------------------------ resize warnings of unstructured ops
+@pytest.mark.parametrize("call, times", [
+    ("rt.logical_and(a, a, out=o)", 1), ("rt.logical_or(a, a, out=o)", 1), ("rt.logical_xor(a, a, out=o)", 1),
+    ("rt.logical_not(a, out=o)", 1), ("rt.angle(a, out=o)", 1), ("rt.floor_divide(a, a, out=o)", 1),
+    ("rt.eq(a, a, out=o)", 2), ("rt.div(a, a, rounding_mode='floor', out=o)", 2), ("rt.add(a, a, out=o)", 2),
+])
+def test_a_resized_out_of_another_dtype_warns_as_torch(call, times):
+    """torch's structured kernels resize out= and the temporary they compute into (two warnings);
+    its unstructured ones (logical_*, angle, floor_divide) write out= directly (one)."""
+    import warnings
+    a, o = rt.ones(2, dtype=rt.int64), rt.zeros(9, dtype=rt.float64)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        eval(call, {"rt": rt, "a": a, "o": o})
+    assert sum("was resized" in str(x.message) for x in w) == times and tuple(o.shape) == (2,)
