@@ -298,6 +298,7 @@ OUTPUTS = {
     "prelude.h": "prelude.h.j2",
     "iterate.c": "iterate.c.j2",
     "fastcall.c": "fastcall.c.j2",
+    "index.c": "index.c.j2",
     "loops.c": "loops.c.j2",
     "cdef.h": "cdef.h.j2",
     "tables.py": "tables.py.j2",
