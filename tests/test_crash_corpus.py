@@ -55,7 +55,6 @@ KNOWN = {
 # case's source and why; a wrong class outside these fails the test.  Shrink this list.
 GAPS = [
     (r"M\.lerp\(.*out=", "lerp with a tensor weight: torch wants out= of exactly the result dtype"),
-    (r"\[(0, )?(\[|M\.|\(\))", "advanced indexing (tensor and list indices): NotImplementedError"),
     (r"M\.broadcast_shapes\(\(2, 1\), 2\*\*64\)", "broadcast_shapes: torch's Size keeps an int beyond int64 here"),
     (r"M\.from_numpy\(np\.broadcast_to|flags\.writeable", "from_numpy of a read-only array: refused (README: the "
      "runtime writes through tensors, so it does not wrap memory NumPy marks read-only)"),
