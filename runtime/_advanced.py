@@ -11,6 +11,7 @@ import warnings
 
 from ._lib import ffi, lib
 from .dtypes import BY_NAME
+from .scalars import check_fits
 from .tensor import Tensor, _new_tensor, _numel, broadcast_shapes, new_output
 
 _INT64 = BY_NAME["int64"]
@@ -199,7 +200,9 @@ def setitem(dst, advanced, value):
             warnings.warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "
                           "before performing this operation. This also applies to advanced indexing e.g. "
                           "tensor[mask] = scalar", UserWarning, stacklevel=3)
-        value = _setitem_value(value.item(), dst.dtype)
+        v = value.item()
+        check_fits(v, dst.dtype)        # Scalar::to<T>: checked for every dtype (setitem's exemptions aside)
+        value = _setitem_value(v, dst.dtype)
     elif _overlaps(dst, value) or any(isinstance(t, Tensor) and _overlaps(dst, t) for _, t in advanced):
         raise RuntimeError(_OVERLAP)
     info = _Info(dst, advanced)

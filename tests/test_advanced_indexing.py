@@ -106,6 +106,8 @@ def test_setitem_errors_with_torch_text():
         x[[0, 1]] = x[1:]
     with raises(RuntimeError, "value cannot be converted to type uint8_t without overflow"):
         rt.zeros(2, dtype=rt.uint8)[rt.tensor([True, False])] = rt.tensor(300)     # masked_fill_'s check
+    with raises(RuntimeError, "value cannot be converted to type c10::Half without overflow"):
+        rt.zeros(1, dtype=rt.float16)[rt.tensor([True])] = rt.tensor(1 + 2j)     # no setitem exemption there
     with raises(RuntimeError, "masked_fill_ only supports boolean masks, but got mask with dtype unsigned char"):
         x[rt.tensor([1, 0, 1], dtype=rt.uint8)] = 1.0
 
@@ -215,6 +217,10 @@ HOSTILE = {
     "0-dim destination, mask": lambda L: _put(L.tensor(1.0), L.tensor(True), 2.0),
     "out of range number": lambda L: _put(L.zeros(2, dtype=L.uint8), [0], 300),
     "complex into float, mask": lambda L: _put(L.zeros(2), L.tensor([True, False]), L.tensor(1 + 2j)),
+    "complex into float16, mask": lambda L: _put(L.zeros(2, dtype=L.float16), L.tensor([True, False]),
+                                                 L.tensor(1 + 2j)),
+    "1e300 into float16, mask": lambda L: _put(L.zeros(2, dtype=L.float16), L.tensor([True, False]),
+                                               L.tensor(1e300, dtype=L.float64)),
     "0-dim source, list": lambda L: L.tensor(5)[[0, 0]],
     "empty dims": lambda L: L.zeros(2, 0, 3)[:, [], [1]],
     "empty dim oob": lambda L: L.zeros(3, 0)[[5]],
