@@ -21,6 +21,11 @@ int ew_use_avx2(void);
 void ew_arange_f64(void *out, int64_t n, double start, double step, int64_t vec, int64_t chunk, int round);
 void ew_arange_f32(float *out, int64_t n, float start, float step, int64_t vec, int64_t chunk, int round);
 void ew_arange_i64(int64_t *out, int64_t n, int64_t start, int64_t step);
+int ew_index(int put, int ndim, const int64_t *shape, char *a, const int64_t *a_strides, char *b,
+             const int64_t *b_strides, int nidx, char **idx, const int64_t *idx_strides,
+             const int64_t *sizes, const int64_t *strides, int64_t itemsize, int64_t *bad);
+int64_t ew_nonzero(const char *mask, int ndim, const int64_t *shape, const int64_t *strides,
+                   int64_t *out, int64_t cap);
 /* DLPack 1.x (https://github.com/dmlc/dlpack, dlpack.h): its structs, written as plain struct
    declarations (no typedef lines: the lines of cdef.h other than typedefs are also the cffi
    module's C), and the glue of dlpack.c, used by runtime/_dlpack.py. */

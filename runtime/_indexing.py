@@ -5,31 +5,35 @@ to a view's geometry (shape, strides, storage offset), with torch's errors in to
 A single index takes torch's short path (get_item/set_item with one TensorIndex); anything
 else is wrapped in a tuple (NumPy's rule for lists that hold slices, None, Ellipsis or
 sequences) and applied item by item (applySlicing): every Ellipsis advances the dim by
-ndim - (dims the index names), errors name the item's position in the tuple.  Bool items
-make the result an advanced-indexing copy.  Pure geometry: no tensor is built here."""
+ndim - (dims the index names), errors name the item's position in the tuple.  True/False,
+tensors and sequences are advanced indices: they are recorded at the dim they apply to and
+left to runtime/_advanced.py.  Pure geometry: no tensor is built here (sequences are made
+into tensors by the caller's function, where torch's sequenceToVariable does it)."""
 from __future__ import annotations
 
 import operator
+import warnings
 
 from .scalars import is_long
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 _PY_SSIZE_MAX = _INT64_MAX
 _MIN_SYMINT = -(1 << 62)      # c10::SymInt::min_representable_int(): slice bounds are clipped to it
+_NON_TUPLE = ("Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in "
+              "pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as "
+              "tensor index, x[torch.tensor(seq)], which will result either in an error or a different result")
 _INVALID = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
             "are valid indices (got {})")
 
 
-class Advanced(Exception):
-    """An index with tensors or lists of more than one element (advanced indexing)."""
-
-
 class View:
-    """A view's geometry while an index is applied to it."""
-    __slots__ = ("shape", "strides", "offset")
+    """A view's geometry while an index is applied to it; `same` while no view op has made it
+    another tensor (torch's sliced.is_same(self), which index_put_'s overlap check reads)."""
+    __slots__ = ("shape", "strides", "offset", "same")
 
     def __init__(self, shape, strides, offset):
         self.shape, self.strides, self.offset = list(shape), list(strides), offset
+        self.same = True
 
     def _size_at(self, dim):
         """sizes()[dim] as torch's applySelect reads it, past the end when two Ellipses took the
@@ -61,6 +65,7 @@ class View:
         if size is not None and not (size > -1 - k and size > k):
             raise IndexError(f"index {k} is out of bounds for dimension {real_dim} with size {size}")
         d = self._wrap(dim)         # (a dim past the last one, whose read size let k pass)
+        self.same = False
         n = self.shape[d]
         self.offset += (k + n if k < 0 else k) * self.strides[d]
         del self.shape[d], self.strides[d]
@@ -79,6 +84,7 @@ class View:
         if not self.shape:
             raise IndexError("slice() cannot be applied to a 0-dim tensor.")
         d = self._wrap(dim)
+        self.same = False
         n = self.shape[d]
         start = start + n if start < 0 else start
         stop = stop + n if stop < 0 else stop
@@ -93,6 +99,7 @@ class View:
 
     def unsqueeze(self, dim):
         d = self._wrap(dim, 1)
+        self.same = False
         self.strides.insert(d, self.shape[d] * self.strides[d] if d < len(self.shape) else 1)
         self.shape.insert(d, 1)
 
@@ -152,6 +159,7 @@ def _as_tuple(index, tensor_type):
         items = list(index)
         if any(isinstance(i, (tensor_type, slice)) or i is None or i is Ellipsis or _is_sequence(i, tensor_type)
                for i in items):
+            warnings.warn(_NON_TUPLE, UserWarning, stacklevel=4)
             return tuple(items)
     return (index,)
 
@@ -169,18 +177,17 @@ def _specified(items, tensor_type):
 
 def _tensor_item(t):
     """A 0-dim integer tensor selects, a 0-dim mask (bool, uint8: dtypes.yaml's index) acts as
-    True/False; other tensors are advanced indices."""
+    True/False; other tensors (of any dtype: at::index checks it) are advanced indices."""
     if t.ndim == 0 and t.dtype.category in ("bool", "integral"):
         v = t.item()
         return bool(v) if t.dtype._index == "mask" else v
-    if t.dtype._index is None:
-        raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-    raise Advanced
+    return t
 
 
-def apply(shape, strides, offset, index, tensor_type):
-    """The index applied to a view: (View, bool_dims) where bool_dims lists, in order, the
-    (dim, True/False) of each boolean item (an advanced index: the caller copies)."""
+def apply(shape, strides, offset, index, tensor_type, as_index):
+    """The index applied to a view: (View, advanced) where advanced lists, in order, the
+    (dim, item) of each advanced index, item True/False or an index tensor; a mask spans its
+    ndim dims from dim.  as_index(sequence) makes a sequence into its index tensor."""
     view = View(shape, strides, offset)
     if not isinstance(index, tuple):            # torch's single-index short paths
         if index is None:
@@ -202,11 +209,18 @@ def apply(shape, strides, offset, index, tensor_type):
     ndim = len(view.shape)
     if specified > ndim:
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
-    dim, bools = 0, []
+    dim, advanced = 0, []
     for real_dim, obj in enumerate(items):
         if isinstance(obj, tensor_type):
             obj = _tensor_item(obj)
-        if is_long(obj):
+        elif isinstance(obj, (str, bytes)):
+            raise TypeError(f"new(): invalid data type '{type(obj).__name__}'")
+        elif _is_sequence(obj, tensor_type):
+            obj = as_index(obj)
+        if isinstance(obj, tensor_type):        # recordTensorIndex: a mask spans its dims
+            advanced.append((dim, obj))
+            dim += obj.ndim if obj.dtype._index == "mask" else 1
+        elif is_long(obj):
             view.select(dim, _long(operator.index(obj)), real_dim)
         elif isinstance(obj, slice):
             view.slice(dim, *_slice_bounds(obj), whole_is_self=True)
@@ -218,25 +232,10 @@ def apply(shape, strides, offset, index, tensor_type):
             dim += 1
         elif obj is True or obj is False:
             view.unsqueeze(dim)
-            bools.append((dim, obj))
+            advanced.append((dim, obj))
             dim += 1
-        elif isinstance(obj, (str, bytes)):
-            raise TypeError(f"new(): invalid data type '{type(obj).__name__}'")
-        elif _is_sequence(obj, tensor_type):
-            raise Advanced
         elif hasattr(type(obj), "__index__"):
             view.select(dim, _long(operator.index(obj)), real_dim)
         else:
             raise IndexError(_INVALID.format(type(obj).__name__))
-    return view, bools
-
-
-def advanced_shape(view, bools):
-    """The shape of the advanced-indexing result of boolean items: their dims (each of size 1)
-    become one dim, of size 0 when any is False, in place when they are adjacent, else first."""
-    dims = [d for d, _ in bools]
-    size = 0 if any(v is False for _, v in bools) else 1
-    rest = [n for d, n in enumerate(view.shape) if d not in dims]
-    if dims == list(range(dims[0], dims[0] + len(dims))):
-        return rest[:dims[0]] + [size] + rest[dims[0]:], dims[0]
-    return [size] + rest, 0
+    return view, advanced

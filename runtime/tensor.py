@@ -491,19 +491,12 @@ class Tensor:
         self.imag.copy_(value)
 
     def __getitem__(self, index):
-        view, bools = self._apply_index(index)
+        view, advanced = _indexing.apply(self._shape, self._strides, self._offset, index, Tensor, _as_index)
         out = self._view(view.shape, view.strides, view.offset)
-        if bools:       # True/False items: an advanced index, so a copy (in the layout torch gives it)
-            shape = tuple(_indexing.advanced_shape(view, bools)[0])
-            src = out.reshape(shape) if _numel(shape) else Tensor._empty(shape, self._dtype)
-            return new_output(shape, [src], self._dtype)._copy_from(src)
+        if advanced:        # tensors, sequences, True/False: at::index, a copy
+            from . import _advanced
+            return _advanced.getitem(out, advanced)
         return out
-
-    def _apply_index(self, index):
-        try:
-            return _indexing.apply(self._shape, self._strides, self._offset, index, Tensor)
-        except _indexing.Advanced:
-            raise NotImplementedError("indexing with tensors or lists (advanced indexing) is not supported yet") from None
 
     def __setitem__(self, index, value):
         # torch's order: the value is converted (and range-checked) before the index is read
@@ -516,20 +509,11 @@ class Tensor:
             src = _setitem_value(v, self._dtype)
         if index is False:          # torch writes nothing and checks nothing
             return
-        view, bools = self._apply_index(index)
-        dst = self._view(view.shape, view.strides, view.offset)
-        if bools and isinstance(index, tuple):      # index_put_ into the boolean dims
-            shape = tuple(_indexing.advanced_shape(view, bools)[0])
-            vshape = _drop_leading_ones(src._shape)
-            try:
-                full = broadcast_shapes(shape, vshape)
-            except RuntimeError:
-                full = None
-            if full != tuple(shape):
-                raise RuntimeError(f"shape mismatch: value tensor of shape {list(src._shape)} cannot be broadcast "
-                                   f"to indexing result of shape {list(shape)}")
-            if _numel(shape):
-                dst.reshape(shape).copy_(src.view(vshape).expand(shape))
+        view, advanced = _indexing.apply(self._shape, self._strides, self._offset, index, Tensor, _as_index)
+        dst = self if view.same else self._view(view.shape, view.strides, view.offset)
+        if advanced and index is not True:      # index_put_ (torch copies into self[None] for a lone True)
+            from . import _advanced
+            _advanced.setitem(dst, advanced, src)
             return
         _copy_to(dst, src)
 
@@ -903,6 +887,11 @@ def _copy_to(dst, src):
         dst._copy_from(value.expand(dst._shape))
     else:                   # (a view, so strides of size-1 dims are recomputed, as torch's are)
         dst.copy_(src.view(_drop_leading_ones(src._shape)).expand(dst._shape))
+
+
+def _as_index(seq):
+    from ._advanced import as_index
+    return as_index(seq)
 
 
 def _drop_leading_ones(shape):

@@ -54,7 +54,6 @@ KNOWN = {
 # a hang or an internal error, but not torch's answer yet.  Each family is a pattern over the
 # case's source and why; a wrong class outside these fails the test.  Shrink this list.
 GAPS = [
-    (r"\[(0, )?(\[|M\.|\(\))", "advanced indexing (tensor and list indices): NotImplementedError"),
     (r"M\.from_numpy\(np\.broadcast_to|flags\.writeable", "from_numpy of a read-only array: refused (README: the "
      "runtime writes through tensors, so it does not wrap memory NumPy marks read-only)"),
     (r"view\(M\.int32\)", "view(dtype): issue 16"),

@@ -7,7 +7,8 @@ Each example is a small program, run once with M = torch and once with M = runti
    way in both libraries (`mk`: M.tensor of a nested list, M.zeros when empty);
 2. a chain of 0 to 4 views of it, with arguments that are mostly valid and sometimes not:
    getitem (ints in and out of range, negative ones, slices with steps, None, Ellipsis; zero
-   and negative steps), transpose, permute, expand (-1, new leading dims), reshape and view
+   and negative steps; advanced indices: lists of ints, int64/int32 tensors, bool masks of
+   the right size or not), transpose, permute, expand (-1, new leading dims), reshape and view
    (-1, a tuple or separate ints), unsqueeze, squeeze (with and without a dim), t(), T,
    flatten(), contiguous(), clone();
 3. one terminal action: a read; `x[index] = value` with a Python scalar (bool, int, float,
@@ -200,13 +201,14 @@ def draw_dim(draw, n):
 
 def draw_index(draw, shape):
     """An index expression (the text between the brackets) for a tensor of this shape."""
-    kinds = draw(st.lists(st.sampled_from(["int", "int", "slice", "slice", "None", "..."]), max_size=len(shape) + 1))
+    kinds = draw(st.lists(st.sampled_from(["int", "int", "slice", "slice", "None", "...", "list", "mask"]),
+                          max_size=len(shape) + 1))
     if kinds.count("...") > 1 and not rare(draw, 3):
         kinds = [k for k in kinds if k != "..."]           # two ellipses: an error, sometimes
     items, d = [], 0
     for j, kind in enumerate(kinds):
         if kind == "...":
-            d = max(d, len(shape) - sum(k in ("int", "slice") for k in kinds[j + 1:]))
+            d = max(d, len(shape) - sum(k not in ("None", "...") for k in kinds[j + 1:]))
             items.append("...")
             continue
         if kind == "None":
@@ -214,6 +216,16 @@ def draw_index(draw, shape):
             continue
         n = shape[d] if d < len(shape) else 0
         d += 1
+        if kind == "list":          # advanced: a list of ints or an int64/int32 tensor of them
+            ks = [draw(st.integers(-n, n - 1)) if n and not rare(draw) else draw(st.sampled_from([n, -n - 1, 7]))
+                  for _ in range(draw(st.integers(0, 3)))]
+            dtype = draw(st.sampled_from([None, "int64", "int32"]))
+            items.append(repr(ks) if dtype is None else f"M.tensor({ks!r}, dtype=M.{dtype})")
+            continue
+        if kind == "mask":          # a bool mask of the dim, sometimes of the wrong size
+            bits = [draw(st.booleans()) for _ in range(n + 1 if rare(draw) else n)]
+            items.append(f"M.tensor({bits!r}, dtype=M.bool)")
+            continue
         if kind == "int":
             k = draw(st.integers(-n, n - 1)) if n and not rare(draw) else draw(st.sampled_from([n, -n - 1, 7, -9]))
             items.append(str(k))
@@ -348,7 +360,7 @@ def programs(draw):
         if action == "setitem":
             index = draw_index(draw, tuple(x.shape))
             try:                  # the target's shape, for sources that fit it (or not)
-                target = tuple(eval(f"x[{index}]", {"x": x}).shape)
+                target = tuple(eval(f"x[{index}]", {"x": x, "M": torch}).shape)
             except Exception:  # noqa: BLE001 - an invalid index: any source
                 target = tuple(x.shape)
             lines.append(f"x[{index}] = {draw_source(draw, target)}")
