@@ -46,13 +46,25 @@ def _nonzero_columns(mask):
     (1, count)), so each column is a contiguous int64 run."""
     nd = mask.ndim
     cap = _numel(mask._shape)
+    keep = _walked_dims(mask._shape)
     cols = _new_tensor((nd, cap), (cap, 1), _INT64)
     isz = mask.dtype.itemsize
-    count = lib.ew_nonzero(ffi.cast("char *", mask._ptr), nd, list(mask._shape), [s * isz for s in mask._strides],
-                           ffi.cast("int64_t *", cols._ptr), cap)
+    count = lib.ew_nonzero(ffi.cast("char *", mask._ptr), len(keep), [mask._shape[d] for d in keep],
+                           [mask._strides[d] * isz for d in keep], ffi.cast("int64_t *", cols._ptr), cap)
     if count < 0:
         raise RuntimeError(f"internal error: ew_nonzero refused its arguments ({count})")
-    return [cols._view((count,), (1,), j * cap) for j in range(nd)]
+    walked = [cols._view((count,), (1,), j * cap) for j in range(len(keep))]
+    if len(keep) == nd:
+        return walked
+    zeros = _new_tensor((count,), (1,), _INT64)      # the column of a size-1 dim
+    ffi.memmove(ffi.cast("char *", zeros._ptr), bytes(8 * count), 8 * count)
+    return [walked[keep.index(d)] if d in keep else zeros for d in range(nd)]
+
+
+def _walked_dims(shape):
+    """The dims the C walks see: all of them, but beyond their 64-dim limit only those of size
+    above 1 (a non-empty tensor has at most 63 of those; size-1 dims address nothing)."""
+    return list(range(len(shape))) if len(shape) <= 64 else [d for d, n in enumerate(shape) if n != 1]
 
 
 def _expand(src, advanced):
@@ -124,15 +136,26 @@ class _Info:
 
     def run(self, put, a):
         """ew_index over the result shape: a is the result (put=0) or the value (put=1)."""
-        nd = len(self.shape)
+        keep = _walked_dims(self.shape)
+        used = range(len(self.indices))
+        if len(self.indices) > 64:      # beyond the C walk's limit: indices into size-1 dims only check
+            for k, t in enumerate(self.indices):
+                if self.sizes[k] == 1:
+                    v = next((v for v in t.flatten().tolist() if v not in (0, -1)), None)
+                    if v is not None:
+                        raise IndexError(f"index {v} is out of bounds for dimension {k} with size 1")
+            used = [k for k in used if self.sizes[k] != 1]
+        indices = [self.indices[k] for k in used]
         isz = a.dtype.itemsize
-        idx_strides = [s * 8 if n != 1 else 0 for t in self.indices for n, s in zip(t._shape, t._strides)]
-        a_strides = [s * isz if n != 1 else 0 for n, s in zip(a._shape, a._strides)]
+        idx_strides = [t._strides[d] * 8 if t._shape[d] != 1 else 0 for t in indices for d in keep]
+        a_strides = [a._strides[d] * isz if a._shape[d] != 1 else 0 for d in keep]
         bad = ffi.new("int64_t[3]")
-        rc = lib.ew_index(put, nd, list(self.shape), ffi.cast("char *", a._ptr), a_strides,
-                          ffi.cast("char *", self.src._ptr), [s * isz for s in self.src._strides],
-                          len(self.indices), [ffi.cast("char *", t._ptr) for t in self.indices], idx_strides,
-                          self.sizes, self.strides, isz, bad)
+        rc = lib.ew_index(put, len(keep), [self.shape[d] for d in keep], ffi.cast("char *", a._ptr), a_strides,
+                          ffi.cast("char *", self.src._ptr), [self.src._strides[d] * isz for d in keep],
+                          len(indices), [ffi.cast("char *", t._ptr) for t in indices], idx_strides,
+                          [self.sizes[k] for k in used], [self.strides[k] for k in used], isz, bad)
+        if rc == -1 and len(used) < len(self.indices):
+            bad[0] = used[bad[0]]
         if rc == -1:
             raise IndexError(f"index {bad[1]} is out of bounds for dimension {bad[0]} with size {bad[2]}")
         if rc:

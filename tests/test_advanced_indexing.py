@@ -245,3 +245,21 @@ def _put(x, index, value):
 @pytest.mark.parametrize("case", HOSTILE)
 def test_hostile_cases_agree_with_torch(case):
     _compare(HOSTILE[case])
+
+
+def test_more_dims_than_the_c_walk_takes():
+    """Tensors of more than 64 dims (their size-1 dims are left out of the C walks): torch
+    indexes them like any other."""
+    x = rt.arange(6.0).reshape(*([1] * 40), 2, *([1] * 30), 3)
+    assert x[x > 2].tolist() == [3.0, 4.0, 5.0]
+    assert x[..., [2, 0]].flatten().tolist() == [2.0, 0.0, 5.0, 3.0]
+    assert x[[0]].shape == x.shape
+    with pytest.raises(IndexError, match="index 5 is out of bounds for dimension 0 with size 1"):
+        x[[5]]
+    m = rt.ones(*([1] * 66), 2) > 0
+    y = rt.zeros(*([1] * 66), 2)
+    y[m] = rt.tensor([1.0, 2.0])
+    assert y.flatten().tolist() == [1.0, 2.0]
+    z = rt.zeros(*([1] * 66), 3)
+    z[..., [2, 0]] = 5.0
+    assert z.flatten().tolist() == [5.0, 0.0, 5.0]
