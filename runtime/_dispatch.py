@@ -29,19 +29,13 @@ def is_operand(x):
 
 
 def select(variants, value, error):
-    """The op variant chosen by a keyword (div's rounding_mode); '*' matches any other value."""
-    if "*" in variants:         # an int keyword (round's decimals): NumPy integers count
-        n = number(value)
-        if type(n) is not int:
-            raise TypeError(f"received an invalid combination of arguments: the keyword must be int, not "
-                            f"{type_name(value)}")
-        return variants.get(n, variants["*"])
-    if value is not None and not isinstance(value, str):   # a str keyword (div's rounding_mode)
-        raise TypeError(f"received an invalid combination of arguments: the keyword must be str or None, not "
-                        f"{type_name(value)}")
+    """The op variant chosen by a keyword the parser checked (div's rounding_mode, round's
+    decimals); '*' matches any other value."""
     try:
         return variants[value]
     except KeyError:
+        if "*" in variants:
+            return variants["*"]
         raise RuntimeError((error or "invalid value {value!r}").format(value=value)) from None
 
 
@@ -82,13 +76,6 @@ def _plain(x):
     return x if n is None else n
 
 
-def _plain_param(x):
-    """A keyword Number (alpha=, value=): a 0-dim tensor counts, as torch's parser reads it."""
-    if isinstance(x, Tensor) and not x._shape:
-        return x.item()
-    return _plain(x)
-
-
 def _bind(op, args, method=None):
     """Tensors stay; Python numbers (which torch's parser let through) become wrapped 0-dim
     tensors."""
@@ -106,19 +93,11 @@ def _bind(op, args, method=None):
 
 def _nonzero_tuple(t):
     """torch.where(condition) = torch.nonzero(condition, as_tuple=True): per dim, the int64
-    indices of the nonzero elements, in row-major order (a 0-dim tensor counts as one dim)."""
-    from .creation import tensor
-    hits = []
-
-    def walk(v, index):
-        if len(index) == len(t._shape):
-            if v:
-                hits.append(index or (0,))
-        else:
-            for i, x in enumerate(v):
-                walk(x, index + (i,))
-    walk(t.tolist(), ())
-    return tuple(tensor([h[d] for h in hits], dtype=BY_NAME["int64"]) for d in range(max(len(t._shape), 1)))
+    indices of the nonzero elements (a 0-dim condition counts as one dim), by advanced
+    indexing's C walk over `condition != 0`."""
+    from ._advanced import _nonzero_columns
+    mask = t if t.dtype.category == "bool" else call(tables.OPS["ne"], (t, 0))
+    return tuple(_nonzero_columns(mask.reshape(1) if not mask._shape else mask))
 
 
 def _promotion_operand(t):
@@ -216,7 +195,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     # NumPy scalars act as the Python numbers they hold, in every position
     args = tuple(_plain(a) for a in args)
     if kwargs:
-        kwargs = {k: _plain_param(v) for k, v in kwargs.items()}
+        kwargs = {k: _plain(v) for k, v in kwargs.items()}
     if op["param_args"]:     # lerp(x, y, 0.5): a number argument that the kernel takes as a param
         named = dict(zip(op["args"], args))
         kwargs = dict(kwargs or {}, **{p: named[p] for p in op["param_args"] if p in named})
