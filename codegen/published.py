@@ -50,10 +50,7 @@ def stub_functions(model: Model) -> list:
     per signature torch shows (deprecated ones left out)."""
     out = []
     for f in python_functions(model):
-        for name, kind, _ in f["parsers"]:
-            sigs = f["signatures"].get(name.rstrip("_") if kind == "inplace" else name, f["signatures"][f["name"]])
-            if kind != "function":
-                sigs = [s for s in map(schema.method_signature, sigs) if s]
+        for name, kind, sigs, _ in f["parsers"]:
             overloads = []
             for sig in sigs:
                 if sig.deprecated:

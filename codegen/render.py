@@ -248,8 +248,9 @@ def _slot(name):
 
 
 def _bindings(g):
-    """g["slots"], g["defaults"] and g["parsers"]: [(python name, kind, signatures)], kind
-    function | method | inplace; a signature is (params, printed, deprecated, slot indices)."""
+    """g["slots"], g["defaults"] and g["parsers"]: [(python name, kind, signatures, compiled)],
+    kind function | method | inplace; compiled: per signature (params, printed, deprecated,
+    slot indices), what the runtime's Parser takes."""
     slots = list(g["argnames"])
     for sigs in g["signatures"].values():
         for sig in sigs:
@@ -264,14 +265,14 @@ def _bindings(g):
                  sig.deprecated, tuple(slots.index(_slot(p.name)) for p in sig.params)) for sig in sigs]
     parsers = []
     for name in [g["name"]] + g["aliases"]:
-        parsers.append((name, "function", compiled(g["signatures"][name])))
+        parsers.append((name, "function", g["signatures"][name]))
     for base, kind in ((g["method"], "method"), (g["inplace"], "inplace")):
         if base:
             suffix = "_" if kind == "inplace" else ""
-            for name in [base] + [a + suffix for a in g["aliases"]]:
-                own = g["signatures"].get(name.rstrip("_"), g["signatures"][g["name"]])
-                parsers.append((name, kind, compiled([s for s in map(schema.method_signature, own) if s])))
-    g["parsers"] = parsers
+            # a method's overloads: its function's (or alias's), self for `Tensor input`, no out=
+            for name, source in [(base, g["name"])] + [(a + suffix, a) for a in g["aliases"]]:
+                parsers.append((name, kind, [s for s in map(schema.method_signature, g["signatures"][source]) if s]))
+    g["parsers"] = [(name, kind, sigs, compiled(sigs)) for name, kind, sigs in parsers]
     # the C short path serves calls with the first signature's required tensors, positionally
     first = g["signatures"][g["name"]][0].params
     g["fast"] = (len(g["argnames"]) <= 2 and g["argnames"][0] == "input"

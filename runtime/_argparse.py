@@ -15,7 +15,7 @@ REQUIRED = object()
 _NUMPY_NAMES = {"input": ("x", "a", "x1"), "other": ("x2",), "dim": ("axis",), "keepdim": ("keepdims",)}
 def _is_int(x):
     """THPUtils_checkLong: an int that is not a bool (NumPy integers count)."""
-    return (isinstance(x, int) and not isinstance(x, bool)) or type(number(x)) is int and type(x).__name__ != "bool"
+    return type(number(x)) is int
 
 
 def _zero_dim(x):
