@@ -76,7 +76,7 @@ from collections import Counter
 import torch
 from golden_format import dec, enc
 
-from .common import (DTYPES, INF, NAN, TD, category, edge_sets, kind_of, one_error_per_kind, pairs, py, rounded,
+from .common import (DTYPES, mixed_operands, INF, NAN, TD, category, edge_sets, kind_of, one_error_per_kind, pairs, py, rounded,
                      scalar, tensor)
 from .oracle import accepts, build, pick, promoted, settle
 
@@ -355,15 +355,11 @@ MIXED = [("int32", "float32"), ("uint8", "int8"), ("int64", "float16"), ("bool",
 
 
 def build_mixed():
-    for da, db in MIXED:
-        for x, y in ((da, db), (db, da)):
-            if x == y and (x, y) != (da, db):
-                continue
-            a, b = pairs(EDGES["mid"][x], EDGES["mid"][y])
-            for v in BINARY:
-                add_case("mixed", v, [tensor(x, a), tensor(y, b)])
-            add_case("mixed", "add", [tensor(x, a), tensor(y, b)],
-                     alpha=2 if category(x) in ("bool", "integral") and category(y) in ("bool", "integral") else 0.5)
+    for x, y, a, b in mixed_operands(MIXED, EDGES):
+        for v in BINARY:
+            add_case("mixed", v, [tensor(x, a), tensor(y, b)])
+        add_case("mixed", "add", [tensor(x, a), tensor(y, b)],
+                 alpha=2 if category(x) in ("bool", "integral") and category(y) in ("bool", "integral") else 0.5)
 
 
 ZERODIM = [("float16", "float32", [0.1, 1 / 3, 2.0 ** -11 + 2.0 ** -23, 70000.0, -0.0, NAN]),

@@ -109,6 +109,14 @@ def pairs(xs, ys):
     return [a for a, _ in p], [b for _, b in p]
 
 
+def mixed_operands(mixed, edges):
+    """(x dtype, y dtype, x values, y values) of each mixed-dtype pair in both orders, over the
+    set's mid edges of its dtypes (a pair of one dtype is recorded twice, as the data always had it)."""
+    for da, db in mixed:
+        for x, y in ((da, db), (db, da)):
+            yield (x, y, *pairs(edges["mid"][x], edges["mid"][y]))
+
+
 def triples(xs, ys, zs):
     p = list(itertools.product(xs, ys, zs))
     return [a for a, _, _ in p], [b for _, b, _ in p], [c for _, _, c in p]

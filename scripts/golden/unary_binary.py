@@ -88,7 +88,7 @@ import mpmath
 import torch
 from golden_format import REAL_OF, close, dec, dedupe, enc
 
-from .common import (DTYPES, INF, NAN, TD, category, edge_sets, kind_of, log_uniform, one_error_per_kind, pairs,
+from .common import (DTYPES, mixed_operands, INF, NAN, TD, category, edge_sets, kind_of, log_uniform, one_error_per_kind, pairs,
                      py, rounded, scalar, tensor)
 from .oracle import accepts, all_finite, case_length, copy, mp, outcome, pick, promoted, reference_value, settle
 
@@ -608,16 +608,12 @@ MIXED = [("int32", "float32"), ("uint8", "int8"), ("int64", "float16"), ("bool",
 
 
 def build_mixed():
-    for da, db in MIXED:
-        for x, y in ((da, db), (db, da)):
-            if x == y and (x, y) != (da, db):
-                continue
-            a, b = pairs(EDGES["mid"][x], EDGES["mid"][y])
-            for variant in BINARY:
-                counts = b
-                if variant in SHIFTS and category(x) == "integral" and category(y) == "integral":
-                    counts = [abs(int(v)) % 70 for v in b]        # shift counts 0..69
-                add_case("mixed", variant, [tensor(x, a), tensor(y, counts)])
+    for x, y, a, b in mixed_operands(MIXED, EDGES):
+        for variant in BINARY:
+            counts = b
+            if variant in SHIFTS and category(x) == "integral" and category(y) == "integral":
+                counts = [abs(int(v)) % 70 for v in b]        # shift counts 0..69
+            add_case("mixed", variant, [tensor(x, a), tensor(y, counts)])
 
 
 def build_zerodiv():
