@@ -6,6 +6,7 @@ and `load_model` raises ModelError with all of them, sorted by file and line.
 """
 from __future__ import annotations
 
+import ast
 import difflib
 import itertools
 import struct
@@ -86,8 +87,9 @@ class Op:
     label: str
     exprs: tuple           # ((dtype name, C expression), ...) for every dtype in `dtypes`
     kernel_of: str         # op whose kernels run (itself unless `kernel:` reuses another)
-    swap: bool
-    negate: tuple          # params negated before they reach the kernel
+    compose: tuple         # the kernel's operands, from this op's arguments: (("arg", index) | ("number", v), ...);
+                           # () when they are this op's own (`kernel: add(other, input, alpha=-alpha)`)
+    negate: tuple          # params negated before they reach the kernel (`alpha=-alpha`)
     params: tuple          # ((name, default), ...)
     checks: tuple
     signatures: tuple      # ((Python name, (schema.Signature, ...)), ...): the function's and its aliases'
@@ -97,19 +99,14 @@ class Op:
     inplace: str | None
     aliases: tuple
     select: tuple | None   # (keyword, value)
-    select_error: str | None
     operators: tuple       # ((dunder, python call), ...)
     args: tuple = ()       # Python argument names (torch's)
     when: tuple = ()       # ((arg, kind), ...): this variant of the function serves these argument kinds
     shortcuts: tuple = ()  # (operand position, ((value, "ones" | "self"), ...)): results without a kernel
-    implicit: tuple = ()   # Python numbers appended to the arguments (square = pow(x, 2))
-    scalarize: bool = False  # 0-dim tensor arguments act as Python numbers (torch's Scalar overloads)
-    optional: tuple = ()   # arguments that may be None (then left out: clamp's min/max)
-    param_args: tuple = () # positional arguments that are kernel params (lerp's number weight)
+    optional: tuple = ()   # arguments some signature lets be None (then left out: clamp's min/max)
+    param_args: tuple = () # arguments that are params too: the kernel takes them as numbers (lerp's weight)
     exact_params: bool = False   # params reach float16/bfloat16 kernels unrounded (torch's opmath)
-    kernel_errors: tuple = ()  # ((category, text), ...): NotImplementedError text instead of the label's
-    out_error: str = ""    # text when out= has not the exact result dtype (exact_out configs)
-    inplace_error: str = ""
+    errors: tuple = ()     # ((key, text), ...): `out`, `inplace`, `value` or a category (see ops.yaml)
     has_out: bool = True   # the function takes out= (some signature has it)
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
     unstructured: bool = False   # torch's kernel is not structured: a resized out= warns once
@@ -403,10 +400,9 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
                 "condition", "exact_out", "check_scalars", "fixed_dtype", "keep_float_self",
                 "promote_zero_dim_last_only")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
-            "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
-            "select", "select_error", "operators", "returns_self", "unstructured", "args",
-            "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
-            "param_args", "exact_params", "simd", "finish", "block")
+            "scalar_opmath", "kernel", "function", "method", "inplace", "aliases",
+            "select", "operators", "returns_self", "unstructured", "args",
+            "when", "shortcuts", "errors", "exact_params", "simd", "finish", "block")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -479,7 +475,8 @@ def _parse_ops(data, report, dtypes, configs):
         if config is None and config_name:
             report(line_of("config"), f"{where}: unknown config {config_name!r}{_suggest(config_name, config_by)}")
         arity = config.arity if config else 1
-        kernel_of = _typed(report, where, entry, "kernel", str, "an op name", name)
+        kernel_call = _typed(report, where, entry, "kernel", str, "an op name, or a call of one", name)
+        kernel_of = kernel_call.split("(")[0].strip()
         source = entry
         if kernel_of != name:
             if kernel_of not in raw:
@@ -559,13 +556,6 @@ def _parse_ops(data, report, dtypes, configs):
                 checks.append(_parse_check(report, where, c))
             else:
                 report(cline, f"{where}: a check is a check name or a mapping (reject:/out_dtype:, message:)")
-        swap = _typed(report, where, entry, "swap", bool, "true or false", False)
-        negate = _typed(report, where, entry, "negate", list, "a list of param names", []) or []
-        for p in negate:
-            if p not in params:
-                report(line_of("negate"), f"{where}: negate names {p!r}, which is not a param of this op")
-        if swap and kernel_of == name:
-            report(line_of("swap"), f"{where}: swap needs 'kernel: <op>' to swap the operands of")
         function = _typed(report, where, entry, "function", (str, type(None)), "a name or null", name) if "function" in entry else name
         method = _typed(report, where, entry, "method", (str, type(None)), "a name or null", function) if "method" in entry else function
         inplace = _typed(report, where, entry, "inplace", (str, type(None)), "a name or null", None)
@@ -575,7 +565,6 @@ def _parse_ops(data, report, dtypes, configs):
             report(line_of("select"), f"{where}: select must name exactly one keyword")
             select = None
         select = tuple(next(iter(select.items()))) if select else None
-        select_error = _typed(report, where, entry, "select_error", str, "a string", None)
         ops_map = _typed(report, where, entry, "operators", dict, "a mapping dunder: call", {}) or {}
         for dunder, call in ops_map.items():
             ln = ops_map.key_lines.get(dunder, line_of("operators"))
@@ -596,34 +585,86 @@ def _parse_ops(data, report, dtypes, configs):
                        f"variants of one function need 'select' or 'when'")
             functions[fname] = (first, has_plain or plain)
         signatures = _parse_signatures(report, where, entry, [function] + list(aliases), raw, name)
+        args = tuple(_typed(report, where, entry, "args", list, "a list of argument names", None)
+                     or ["input", "other", "arg2"][:arity])
+        target = config_by.get((raw.get(kernel_of) or {}).get("config"))
+        compose, negate = _parse_composition(report, where, line_of("kernel"), kernel_call, args, params,
+                                             target.arity if target else None)
         ops.append(Op(
             name=name, config=config_name, arity=arity, dtypes=tuple(supported), label=label,
-            exprs=tuple(exprs), kernel_of=kernel_of, swap=swap, negate=tuple(negate), params=tuple(params.items()),
+            exprs=tuple(exprs), kernel_of=kernel_of, compose=compose, negate=negate, params=tuple(params.items()),
             checks=tuple(checks), signatures=signatures,
             scalar_opmath=bool(_typed(report, where, entry, "scalar_opmath", bool, "true or false", False)),
             function=function, method=method, inplace=inplace, aliases=tuple(aliases), select=select,
-            select_error=select_error, operators=tuple(ops_map.items()),
+            operators=tuple(ops_map.items()),
             has_out=any(p.name == "out" for _, sigs in signatures[:1] for sig in sigs for p in sig.params),
-            args=tuple(_typed(report, where, entry, "args", list, "a list of argument names", None)
-                       or ["input", "other", "arg2"][:arity]),
+            args=args, param_args=tuple(a for a in args if a in params),
             when=tuple((_typed(report, where, entry, "when", dict, "a mapping arg: number|tensor|none", {}) or {}).items()),
             shortcuts=_parse_shortcuts(report, where, entry),
-            implicit=tuple(_typed(report, where, entry, "implicit", list, "a list of numbers", []) or []),
-            scalarize=_typed(report, where, entry, "scalarize", bool, "true or false", False),
-            optional=tuple(_typed(report, where, entry, "optional", list, "a list of argument names", []) or []),
-            param_args=tuple(_typed(report, where, entry, "param_args", list, "a list of argument names", []) or []),
             exact_params=_typed(report, where, entry, "exact_params", bool, "true or false", False),
             simd=tuple(simd), finish=finish, block=block,
-            kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})
-                                 or {}).items()),
-            out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",
-            inplace_error=_typed(report, where, entry, "inplace_error", str, "a string", "") or "",
+            errors=_parse_errors(report, where, entry),
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
             unstructured=_typed(report, where, entry, "unstructured", bool, "true or false", False),
             line=entry.line))
-    # variants of a function take out= as its signatures say
+    # variants of a function take out= as its signatures say, and leave out the arguments
+    # they let be None
     out_of = {op.function: op.has_out for op in ops if op.signatures}
-    return [replace(op, has_out=out_of.get(op.function, op.has_out)) for op in ops]
+    nullable = {op.function: {p.name for _, sigs in op.signatures for sig in sigs for p in sig.params if p.nullable}
+                for op in ops if op.signatures}
+    return [replace(op, has_out=out_of.get(op.function, op.has_out),
+                    optional=tuple(a for a in op.args if a in nullable.get(op.function, ()))) for op in ops]
+
+
+_ERROR_KEYS = ("out", "inplace", "value") + CATEGORY_NAMES
+
+
+def _parse_errors(report, where, entry):
+    errors = _typed(report, where, entry, "errors", dict, "a mapping out|inplace|value|<category>: text", {}) or {}
+    for key, text in errors.items():
+        if key not in _ERROR_KEYS or not isinstance(text, str):
+            report(errors.key_lines.get(key, entry.line), f"{where}: errors needs one of {', '.join(_ERROR_KEYS)} "
+                                                          f"mapped to a text, got {key!r}: {text!r}{_suggest(key, _ERROR_KEYS)}")
+    return tuple(errors.items())
+
+
+def _parse_composition(report, where, line, call, args, params, arity):
+    """`kernel: add(other, input, alpha=-alpha)`: the kernel's operands are this op's arguments
+    (by name) or numbers, in the kernel's order; its params are this op's, maybe negated.
+    Returns (compose, negate); ((), ()) for a plain `kernel: add` (or no kernel key)."""
+    if "(" not in call:
+        return (), ()
+    try:
+        node = ast.parse(call.strip(), mode="eval").body
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            raise SyntaxError
+    except SyntaxError:
+        report(line, f"{where}: kernel {call!r} is not an op name or a call like 'add(other, input, alpha=-alpha)'")
+        return (), ()
+    compose = []
+    for a in node.args:
+        if isinstance(a, ast.Name) and a.id in args:
+            compose.append(("arg", args.index(a.id)))
+        elif isinstance(a, ast.Constant) and type(a.value) in (int, float, bool):
+            compose.append(("number", a.value))
+        else:
+            report(line, f"{where}: kernel operand {ast.unparse(a)!r} is neither an argument of the op "
+                         f"({', '.join(args)}) nor a number")
+    negate = []
+    for k in node.keywords:
+        v, neg = k.value, False
+        if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub):
+            v, neg = v.operand, True
+        if k.arg not in params or not isinstance(v, ast.Name) or v.id != k.arg:
+            report(line, f"{where}: kernel keyword {ast.unparse(k)!r} must pass a param of the op as itself "
+                         f"(`{k.arg}={k.arg}` or `{k.arg}=-{k.arg}`)")
+        elif neg:
+            negate.append(k.arg)
+    if arity is not None and arity != len(compose):
+        report(line, f"{where}: kernel {node.func.id!r} takes {arity} operands, the call gives {len(compose)}")
+    if compose == [("arg", i) for i in range(len(args))]:
+        compose = []        # the op's own operands, in order (sub = add(input, other, alpha=-alpha))
+    return tuple(compose), tuple(negate)
 
 
 def _parse_signatures(report, where, entry, names, raw, name):

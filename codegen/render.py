@@ -225,7 +225,7 @@ def python_functions(model: Model) -> list:
         g["variants"].append(dict(op=op.name, value=op.select[1] if op.select else None, when=dict(op.when)))
         if op.select:
             g["select"] = op.select[0]
-        g["select_error"] = g["select_error"] or op.select_error
+        g["select_error"] = g["select_error"] or dict(op.errors).get("value")
         for p, default in op.params:
             if p in op.param_args:          # a positional argument already (lerp's weight)
                 continue

@@ -81,7 +81,7 @@ def _bind(op, args, method=None):
     tensors."""
     operands = []
     for pos, x in enumerate(args):
-        if isinstance(x, Tensor) and not (pos and op["scalarize"]):   # a Scalar overload takes no tensors
+        if isinstance(x, Tensor):
             operands.append(x)
         elif isinstance(x, NUMBER_TYPES):    # NumPy scalars: plained by the caller
             operands.append(wrap_scalar(x))
@@ -128,7 +128,7 @@ def _params(op, values):
 # of its operands (and the default dtype).  The first such call goes the general way and
 # records its plan; the next ones reuse it.
 _PLANS = {}
-_PLAIN_KEYS = ("param_args", "optional", "implicit", "scalarize", "swap", "shortcuts", "returns_self")
+_PLAIN_KEYS = ("param_args", "optional", "compose", "shortcuts", "returns_self")
 
 
 def _plannable(op):
@@ -202,16 +202,12 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         args = tuple(a for a, n in zip(args, op["args"]) if n not in op["param_args"])
     if op["optional"]:       # clamp(x, None, 3): absent arguments are left out
         args = tuple(a for a, n in zip(args, op["args"]) if not (a is None and n in op["optional"]))
-    if op["implicit"]:
-        args = tuple(args) + tuple(op["implicit"])
-    if op["scalarize"]:     # a Scalar overload: 0-dim tensors (after the first argument) act as numbers
-        args = tuple(a.item() if i and isinstance(a, Tensor) and not a._shape else a for i, a in enumerate(args))
+    if op["compose"]:        # rsub = add(other, input, alpha=-alpha), square = pow(input, 2)
+        args = tuple(args[v] if kind == "arg" else v for kind, v in op["compose"])
     raw = args
     operands = _bind(op, args, method)
     if cfg["promote_zero_dim_last_only"] and operands[-1]._shape:
         cfg = _SAME_DTYPES[op["config"]]
-    if op["swap"]:
-        operands, raw = operands[::-1], raw[::-1]
     kwargs = kwargs or {}
     # a None the signature allows (nan_to_num's nan=None) stands for the default
     params = [default if kwargs.get(p) is None and default not in ("max", "lowest") else kwargs.get(p)
@@ -269,16 +265,17 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     else:
         result = common
 
-    if common.category in op["kernel_errors"] and not inplace:    # clamp: a complex result is refused first
-        raise NotImplementedError(op["kernel_errors"][common.category])
+    errors = op["errors"]
+    if common.category in errors and not inplace:    # clamp: a complex result is refused first
+        raise NotImplementedError(errors[common.category])
 
     # 3. the output's dtype: exact, safe casting, or all dtypes equal
     if cfg["exact_out"] and out is not None and out.dtype is not result:
-        if inplace and not op["inplace_error"]:     # in-place: the safe-cast rule
+        if inplace and "inplace" not in errors:     # in-place: the safe-cast rule
             if not promotion.can_cast(result, out.dtype):
                 raise _cast_error(result, out.dtype)
         else:
-            text = (op["inplace_error"] if inplace else op["out_error"]) or "Found dtype {out} but expected {result}"
+            text = errors.get("inplace" if inplace else "out", "Found dtype {out} but expected {result}")
             raise RuntimeError(text.format(out=out.dtype.c10_name, result=result.c10_name, out_cpp=out.dtype.cpp_name))
     checked = cfg["check_scalars"]
     if checked and (checked is True or common.name in checked):  # numbers converted with an overflow check
@@ -304,8 +301,8 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
             if t.dtype is not common:
                 raise RuntimeError(f"Found dtype {t.dtype.c10_name} but expected {common.c10_name}")
 
-    if common.category in op["kernel_errors"]:
-        raise NotImplementedError(op["kernel_errors"][common.category])
+    if common.category in errors:
+        raise NotImplementedError(errors[common.category])
 
     # 4. checks that need the common dtype (alpha)
     named = dict(zip((p for p, _ in op["params"]), params))
