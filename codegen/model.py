@@ -72,9 +72,7 @@ class Config:
     condition: bool = False      # the first input is a condition (where): not promoted, bool/uint8
     exact_out: bool = False      # out= must have exactly the result dtype
     check_scalars: object = False  # Python numbers must fit the common dtype (all, or these dtypes)
-    fixed_dtype: tuple = ()      # (real, complex) computation dtypes whatever the inputs (float_power)
-    keep_float_self: bool = False  # a floating first input keeps its dtype (clamp's Scalar overload)
-    promote_zero_dim_last_only: bool = False  # the promotion flags hold only for a 0-dim last input (lerp's weight)
+    meta: str | None = None      # the op's meta function (type resolver) in runtime/_meta.py
     line: int = 0
 
 
@@ -397,8 +395,9 @@ def _parse_promotion(data, report, dtypes, categories):
 # --------------------------------------------------------------------------- ops.yaml
 _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inputs_to_float",
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output",
-                "condition", "exact_out", "check_scalars", "fixed_dtype", "keep_float_self",
-                "promote_zero_dim_last_only")
+                "condition", "exact_out", "check_scalars", "meta")
+# the named type resolvers of runtime/_meta.py (a test keeps the two lists equal)
+META_NAMES = ("where", "float_power", "clamp_scalar", "lerp")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "scalar_opmath", "kernel", "function", "method", "inplace", "aliases",
             "select", "operators", "returns_self", "unstructured", "args",
@@ -425,15 +424,14 @@ def _parse_configs(data, report, dtype_names):
         if arity not in (1, 2, 3):
             report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1, 2 or 3, got {arity!r}")
         extra = {k: _typed(report, where, entry, k, bool, "true or false", False)
-                 for k in ("condition", "exact_out", "keep_float_self", "promote_zero_dim_last_only")}
+                 for k in ("condition", "exact_out")}
         checked = _typed(report, where, entry, "check_scalars", (bool, list), "true, or a list of dtypes", False)
         extra["check_scalars"] = tuple(checked) if isinstance(checked, list) else checked
-        fixed = _typed(report, where, entry, "fixed_dtype", list, "[real dtype, complex dtype]", []) or []
-        for f in fixed:
-            if f not in dtype_names:
-                report(entry.key_lines["fixed_dtype"], f"{where}: unknown dtype {f!r}")
-        configs.append(Config(name, arity, *flags, out_dtype, output, fixed_dtype=tuple(fixed), line=entry.line,
-                              **extra))
+        meta = _typed(report, where, entry, "meta", str, "a meta function's name", None)
+        if meta is not None and meta not in META_NAMES:
+            report(entry.key_lines["meta"], f"{where}: unknown meta function {meta!r}, expected one of "
+                                            f"{list(META_NAMES)}{_suggest(meta, META_NAMES)}")
+        configs.append(Config(name, arity, *flags, out_dtype, output, meta=meta, line=entry.line, **extra))
     return configs
 
 

@@ -155,13 +155,9 @@ def _config_flags(c) -> str:
         flags.append("out= of the exact result dtype")
     if c.check_scalars:
         flags.append("numbers must fit" + ("" if c.check_scalars is True else f" ({', '.join(c.check_scalars)})"))
-    if c.fixed_dtype:
-        flags.append(f"computes in {' / '.join(c.fixed_dtype)}")
-    if c.keep_float_self:
-        flags.append("a floating input keeps its dtype")
-    if c.promote_zero_dim_last_only:
-        flags.append("these only for a 0-dim last input (else operands and out= of one dtype)")
-    if not (c.promote_inputs or c.fixed_dtype or c.condition):
+    if c.meta:
+        flags.append(f"meta function {c.meta}")
+    if not (c.promote_inputs or c.condition):
         flags.append("operands of one dtype")
     return "; ".join(flags)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import warnings
 
-from . import checks, promotion
+from . import _meta, checks, promotion
 from ._lib import ffi, tables
 from .creation import wrap_scalar
 from .dtypes import BY_NAME
@@ -16,11 +16,7 @@ from .tensor import (Tensor, _contiguous_strides_cached, _numel, broadcast_shape
 
 _NUMBER_SET = frozenset(NUMBER_TYPES)
 _CONFIGS = tables.CONFIGS
-# a promote_zero_dim_last_only config when its last input has dims: TensorIterator's defaults
-_SAME_DTYPES = {name: dict(c, promote_inputs=False, cast_to_outputs=False, safe_cast=False)
-                for name, c in _CONFIGS.items() if c["promote_zero_dim_last_only"]}
 _CASTS = tables.CASTS
-_BUCKET_DIM, _BUCKET_ZERO, _BUCKET_WRAPPED = 0, 1, 2
 
 
 def is_operand(x):
@@ -98,12 +94,6 @@ def _nonzero_tuple(t):
     from ._advanced import _nonzero_columns
     mask = t if t.dtype.category == "bool" else call(tables.OPS["ne"], (t, 0))
     return tuple(_nonzero_columns(mask.reshape(1) if not mask._shape else mask))
-
-
-def _promotion_operand(t):
-    if t._wrapped:
-        return promotion.scalar_dtype(t.item()), _BUCKET_WRAPPED
-    return t.dtype, (_BUCKET_DIM if t._shape else _BUCKET_ZERO)
 
 
 def _cast_error(result, out_dtype):
@@ -206,8 +196,6 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         args = tuple(args[v] if kind == "arg" else v for kind, v in op["compose"])
     raw = args
     operands = _bind(op, args, method)
-    if cfg["promote_zero_dim_last_only"] and operands[-1]._shape:
-        cfg = _SAME_DTYPES[op["config"]]
     kwargs = kwargs or {}
     # a None the signature allows (nan_to_num's nan=None) stands for the default
     params = [default if kwargs.get(p) is None and default not in ("max", "lowest") else kwargs.get(p)
@@ -236,28 +224,9 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     if out is not None and out._shape != shape and (inplace or any(out is t for t in operands)):
         raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape {list(shape)}")
 
-    # 2. common dtype (TensorIterator compute_types)
-    promoted = operands
-    if cfg["condition"]:        # where: the condition takes no part in promotion
-        cond = operands[0].dtype
-        if cond.name not in ("bool", "uint8"):
-            raise RuntimeError(f"{name} expected condition to be a boolean tensor, but got a tensor with dtype "
-                               f"{cond.c10_name}")
-        if cond.name == "uint8":
-            warn_once(f"{name} received a uint8 condition tensor. This behavior is deprecated and will be removed "
-                      "in a future version of PyTorch. Use a boolean condition instead.")
-        promoted = operands[1:]
-    if cfg["fixed_dtype"]:      # float_power: double, or complex double if anything is complex
-        real, cplx = cfg["fixed_dtype"]
-        common = BY_NAME[cplx if any(_promotion_operand(t)[0].is_complex for t in operands) else real]
-    elif cfg["keep_float_self"] and operands[0].dtype.is_floating_point and cfg["exact_out"]:
-        common = operands[0].dtype          # clamp(float tensor, number): the numbers do not promote
-    elif cfg["promote_inputs"]:
-        common = promotion.result_type_of([_promotion_operand(t) for t in promoted])
-        if cfg["int_to_float"] and common.category in ("bool", "integral"):
-            common = promotion.get_default_dtype()
-    else:
-        common = operands[0].dtype
+    # 2. common dtype (TensorIterator compute_types, or the op's meta function)
+    resolver = _meta.resolver(cfg)
+    common, cfg = resolver.types(cfg, operands, name)
     if cfg["output_dtype"]:
         result = BY_NAME[cfg["output_dtype"]]
     elif cfg["output"] == "real" and common.is_complex:
@@ -282,10 +251,9 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         for t in operands:
             if t._wrapped:
                 v = t.item()
-                if cfg["keep_float_self"] and common.is_floating_point and isinstance(v, complex):
-                    checks.check_fits(v, BY_NAME["float64"])     # clamp reads a number as a double first
-                elif not (cfg["condition"] and common._unchecked_fill):
-                    checks.check_fits(v, common)     # (where stores a number as setitem does: unchecked for halves)
+                fits = resolver.fits(common, v)
+                if fits is not None:
+                    checks.check_fits(v, fits)
     if out is not None and out.dtype is not common and not cfg["exact_out"]:
         if cfg["output"] == "real" and common.is_complex and not out.dtype.is_complex:
             if not promotion.can_cast(result, out.dtype):    # abs(complex, out=real)
@@ -296,7 +264,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
                 raise _cast_error(computed, out.dtype)
         elif not (cfg["promote_inputs"] or cfg["cast_to_outputs"] or cfg["output_dtype"]):
             raise RuntimeError(f"Found dtype {out.dtype.c10_name} but expected {common.c10_name}")
-    if not (cfg["promote_inputs"] or cfg["cast_to_outputs"] or cfg["fixed_dtype"]):
+    if not (cfg["promote_inputs"] or cfg["cast_to_outputs"]):
         for t in operands[1:]:
             if t.dtype is not common:
                 raise RuntimeError(f"Found dtype {t.dtype.c10_name} but expected {common.c10_name}")

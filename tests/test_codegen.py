@@ -155,6 +155,9 @@ BROKEN = [
     ("ops.yaml", "      value: \"div expected", "      valeu: \"div expected", "valeu:",
      "op 'div': errors needs one of out, inplace, value, bool, integral, floating, complex mapped to a text, "
      "got 'valeu'"),
+    ("ops.yaml", "    meta: lerp\n", "    meta: lrep\n", "meta: lrep",
+     "config 'lerp': unknown meta function 'lrep', expected one of ['where', 'float_power', 'clamp_scalar', 'lerp'] "
+     "(did you mean 'lerp'?)"),
     ("dtypes.yaml", "{name: int16,      code: i2,", "{name: int16,      code: i1,", "{name: int16,      code: i1",
      "dtype 'int16': duplicate code 'i1'"),
     ("dtypes.yaml", "ctype: float,    category: floating, itemsize: 4,", "ctype: float,    category: floating, itemsize: four,",
@@ -277,3 +280,11 @@ def test_object_key_follows_included_headers(tmp_path, monkeypatch):
     edited = key("k.c")
     (gen / "top.h").write_text("#define B 1\n")       # k.c's own folder comes first, as for the compiler
     assert key("k.c") != edited
+
+
+def test_every_meta_function_named_in_codegen_exists_in_the_runtime():
+    """ops.yaml's `meta:` names are validated by codegen against a list of its own (codegen does
+    not import the runtime): that list and the runtime's resolvers are the same names."""
+    from codegen import model
+    from runtime import _meta
+    assert sorted(model.META_NAMES) == sorted(_meta.METAS)
