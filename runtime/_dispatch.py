@@ -11,8 +11,7 @@ from ._lib import ffi, tables
 from .creation import wrap_scalar
 from .dtypes import BY_NAME
 from .scalars import NUMBER_TYPES, check_scalar_int, number, type_name
-from .tensor import (Tensor, _contiguous_strides_cached, _numel, broadcast_shapes, new_output, output_strides, run,
-                     warn_once)
+from .tensor import Tensor, _contiguous_strides_cached, _numel, broadcast_shapes, new_output, output_strides, run
 
 _NUMBER_SET = frozenset(NUMBER_TYPES)
 _CONFIGS = tables.CONFIGS
