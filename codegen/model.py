@@ -400,7 +400,7 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
 META_NAMES = ("where", "float_power", "clamp_scalar", "lerp")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "scalar_opmath", "kernel", "function", "method", "inplace", "aliases",
-            "select", "operators", "returns_self", "unstructured", "args",
+            "select", "operators", "returns_self", "unstructured",
             "when", "shortcuts", "errors", "exact_params", "simd", "finish", "block")
 
 
@@ -583,8 +583,7 @@ def _parse_ops(data, report, dtypes, configs):
                        f"variants of one function need 'select' or 'when'")
             functions[fname] = (first, has_plain or plain)
         signatures = _parse_signatures(report, where, entry, [function] + list(aliases), raw, name)
-        args = tuple(_typed(report, where, entry, "args", list, "a list of argument names", None)
-                     or ["input", "other", "arg2"][:arity])
+        args = _operand_names(raw, function, arity)
         target = config_by.get((raw.get(kernel_of) or {}).get("config"))
         compose, negate = _parse_composition(report, where, line_of("kernel"), kernel_call, args, params,
                                              target.arity if target else None)
@@ -663,6 +662,31 @@ def _parse_composition(report, where, line, call, args, params, arity):
     if compose == [("arg", i) for i in range(len(args))]:
         compose = []        # the op's own operands, in order (sub = add(input, other, alpha=-alpha))
     return tuple(compose), tuple(negate)
+
+
+def _operand_names(raw, function, arity):
+    """An op's operands, by torch's argument names, read off its function's signatures: the
+    positional arguments of the overload with the most of them that are Tensors or not a
+    param of one of the function's ops (`self` is `input`)."""
+    entries = [e for n, e in raw.items() if e.get("function", n) == function]
+    value = entries[0].get("signatures") if entries and function else None
+    texts = value.get(function) if isinstance(value, dict) else value
+    params = {p for e in entries if isinstance(e.get("params"), dict) for p in e["params"]}
+    best = []
+    for text in texts if isinstance(texts, list) else ():
+        try:
+            sig = schema.parse(text)
+        except (schema.SchemaError, TypeError):
+            continue                        # reported with the signatures
+        names = [_slot_name(p.name) for p in sig.params
+                 if not p.kwarg_only and p.name != "out" and (p.type == "Tensor" or p.name not in params)]
+        if not sig.deprecated and len(names) > len(best):
+            best = names
+    return tuple(best) or ("input", "other", "arg2")[:arity]
+
+
+def _slot_name(name):
+    return "input" if name == "self" else name
 
 
 def _parse_signatures(report, where, entry, names, raw, name):
