@@ -566,8 +566,9 @@ def _parse_ops(data, report, dtypes, configs):
         ops_map = _typed(report, where, entry, "operators", dict, "a mapping dunder: call", {}) or {}
         for dunder, call in ops_map.items():
             ln = ops_map.key_lines.get(dunder, line_of("operators"))
-            if not (dunder.startswith("__") and dunder.endswith("__")) or not isinstance(call, str):
-                report(ln, f"{where}: operator {dunder!r} must be a dunder name mapped to a call")
+            if dunder not in OPERATOR_DUNDERS or not isinstance(call, str):
+                report(ln, f"{where}: operator {dunder!r} must be one of Python's operator methods mapped to a "
+                           f"call{_suggest(str(dunder), OPERATOR_DUNDERS)}")
             elif dunder in operators:
                 report(ln, f"{where}: duplicate operator {dunder!r} (also in op {operators[dunder]!r})")
             operators.setdefault(dunder, name)
@@ -609,8 +610,77 @@ def _parse_ops(data, report, dtypes, configs):
     out_of = {op.function: op.has_out for op in ops if op.signatures}
     nullable = {op.function: {p.name for _, sigs in op.signatures for sig in sigs for p in sig.params if p.nullable}
                 for op in ops if op.signatures}
-    return [replace(op, has_out=out_of.get(op.function, op.has_out),
-                    optional=tuple(a for a in op.args if a in nullable.get(op.function, ()))) for op in ops]
+    ops = [replace(op, has_out=out_of.get(op.function, op.has_out),
+                   optional=tuple(a for a in op.args if a in nullable.get(op.function, ()))) for op in ops]
+    _check_variants(report, raw, ops)
+    _check_operator_calls(report, raw, ops)
+    return ops
+
+
+_BINARY = ("add", "sub", "mul", "matmul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift", "and", "xor", "or")
+OPERATOR_DUNDERS = tuple(f"__{p}{n}__" for n in _BINARY for p in ("", "r", "i")) + tuple(
+    f"__{n}__" for n in ("lt", "le", "eq", "ne", "gt", "ge", "neg", "pos", "abs", "invert"))
+_UNARY_DUNDERS = ("__neg__", "__pos__", "__abs__", "__invert__")
+_KINDS = ("number", "none", "tensor") + tuple(f"tensor:{c}" for c in CATEGORY_NAMES)
+
+
+def _check_variants(report, raw, ops):
+    """`when` names the op's arguments (or `any`) and kinds; `select` a keyword of the function."""
+    keywords = {}
+    for op in ops:
+        for _, sigs in op.signatures:
+            keywords.setdefault(op.function, set()).update(p.name for sig in sigs for p in sig.params)
+    for op in ops:
+        entry = raw[op.name]
+        line = entry.key_lines.get("when", entry.line)
+        for arg, kinds in op.when:
+            for kind in kinds if isinstance(kinds, list) else [kinds]:
+                if kind not in _KINDS:
+                    report(line, f"op {op.name!r}: when {arg}: unknown kind {kind!r}, expected one of "
+                                 f"{', '.join(_KINDS)}{_suggest(str(kind), _KINDS)}")
+            if arg != "any" and arg not in op.args:
+                report(line, f"op {op.name!r}: when names {arg!r}, which is not an operand of {op.function}() "
+                             f"({', '.join(op.args)}) nor 'any'")
+        if op.select and op.select[0] not in keywords.get(op.function, ()):
+            report(entry.key_lines.get("select", entry.line),
+                   f"op {op.name!r}: select keyword {op.select[0]!r} is not an argument of {op.function}()'s "
+                   f"signatures")
+
+
+def _check_operator_calls(report, raw, ops):
+    """An operator is a call of the API on `self` (and `other`): a function, a function-less
+    op's `_op_<name>`, or an in-place method of self; unary operators take no `other`."""
+    functions = {n for op in ops for n in [op.function, *op.aliases] if n}
+    functions |= {f"_op_{op.name}" for op in ops if op.function is None}
+    inplace = {n for op in ops for n in [op.inplace] + [a + "_" for a in op.aliases if op.inplace] if n}
+    for op in ops:
+        entry = raw[op.name]
+        for dunder, call in op.operators:
+            if not isinstance(call, str) or dunder not in OPERATOR_DUNDERS:
+                continue
+            line = entry["operators"].key_lines.get(dunder, entry.line)
+            names = {"self"} | ({"other"} if dunder not in _UNARY_DUNDERS else set())
+            try:
+                tree = ast.parse(call, mode="eval").body
+            except SyntaxError:
+                report(line, f"op {op.name!r}: operator {dunder}: {call!r} is not a Python call")
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call):
+                    f = node.func
+                    ok = (isinstance(f, ast.Name) and f.id in functions) or (
+                        isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
+                        and f.attr in inplace)
+                    if not ok:
+                        report(line, f"op {op.name!r}: operator {dunder}: {ast.unparse(f)!r} is not a function "
+                                     f"or an in-place method of the API"
+                                     f"{_suggest(ast.unparse(f), sorted(functions))}")
+                elif isinstance(node, ast.Name) and node.id not in names and not any(
+                        isinstance(c, ast.Call) and c.func is node for c in ast.walk(tree)):
+                    report(line, f"op {op.name!r}: operator {dunder}: unknown name {node.id!r} "
+                                 f"(a call takes {' and '.join(sorted(names))})")
+            if dunder not in _UNARY_DUNDERS and "other" not in call:
+                report(line, f"op {op.name!r}: operator {dunder} takes `other`; the call {call!r} leaves it out")
 
 
 _ERROR_KEYS = ("out", "inplace", "value") + CATEGORY_NAMES
