@@ -399,9 +399,9 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
 # the named type resolvers of runtime/_meta.py (a test keeps the two lists equal)
 META_NAMES = ("where", "float_power", "clamp_scalar", "lerp")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
-            "scalar_opmath", "kernel", "function", "method", "inplace", "aliases",
-            "select", "operators", "returns_self", "unstructured",
-            "when", "shortcuts", "errors", "exact_params", "simd", "finish", "block")
+            "opmath", "kernel", "function", "method", "inplace", "aliases",
+            "operators", "returns_self", "unstructured",
+            "when", "shortcuts", "errors", "simd")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -521,23 +521,7 @@ def _parse_ops(data, report, dtypes, configs):
                     continue
                 line = expr.key_lines.get(key, sline("expr")) if hasattr(expr, "key_lines") else sline("expr")
                 exprs.append((d, text, line))
-        simd = _typed(report, where, entry, "simd", list, "a list of dtypes", []) or []
-        for d in simd:
-            if d not in supported:
-                report(line_of("simd"), f"{where}: simd dtype {d!r} is not one of the op's dtypes")
-
-        def c_functions(key, why, dtypes, of):
-            """A mapping dtype: C function name, for a unary op's dtypes among `dtypes`."""
-            fns = _typed(report, where, entry, key, dict, "a mapping dtype: C function", {}) or {}
-            if fns and arity != 1:
-                report(line_of(key), f"{where}: {key} is for unary ops ({why})")
-            for d, fn in fns.items():
-                if d not in dtypes or not isinstance(fn, str) or not fn.isidentifier():
-                    report(fns.key_lines.get(d, line_of(key)),
-                           f"{where}: {key} needs one of the {of} mapped to a C function name, got {d!r}: {fn!r}")
-            return tuple(fns.items())
-        finish = c_functions("finish", "the kernels call it on their output", supported, "op's dtypes")
-        block = c_functions("block", "the kernels call it on contiguous runs", simd, "dtypes under simd")
+        simd, finish, block = _parse_simd(report, where, entry, supported, arity)
         params = _typed(report, where, entry, "params", dict, "a mapping of name: default", {}) or {}
         for p, default in params.items():
             if not (isinstance(default, (bool, int, float)) or default in ("max", "lowest")) or not p.isidentifier():
@@ -558,11 +542,7 @@ def _parse_ops(data, report, dtypes, configs):
         method = _typed(report, where, entry, "method", (str, type(None)), "a name or null", function) if "method" in entry else function
         inplace = _typed(report, where, entry, "inplace", (str, type(None)), "a name or null", None)
         aliases = _typed(report, where, entry, "aliases", list, "a list of names", []) or []
-        select = _typed(report, where, entry, "select", dict, "a mapping keyword: value", None)
-        if select is not None and len(select) != 1:
-            report(line_of("select"), f"{where}: select must name exactly one keyword")
-            select = None
-        select = tuple(next(iter(select.items()))) if select else None
+        when = _typed(report, where, entry, "when", dict, "a mapping argument: kind, or keyword: value", {}) or {}
         ops_map = _typed(report, where, entry, "operators", dict, "a mapping dunder: call", {}) or {}
         for dunder, call in ops_map.items():
             ln = ops_map.key_lines.get(dunder, line_of("operators"))
@@ -575,8 +555,8 @@ def _parse_ops(data, report, dtypes, configs):
         for fname in [function] + list(aliases):
             if fname is None:
                 continue
-            # one function may have several variants (select:/when:) but only one plain op
-            plain = select is None and "when" not in entry
+            # one function may have several variants (when:) but only one plain op
+            plain = "when" not in entry
             first, has_plain = functions.get(fname, (name, False))
             if plain and has_plain:
                 report(line_of("function" if fname == function else "aliases"),
@@ -584,7 +564,18 @@ def _parse_ops(data, report, dtypes, configs):
                        f"variants of one function need 'select' or 'when'")
             functions[fname] = (first, has_plain or plain)
         signatures = _parse_signatures(report, where, entry, [function] + list(aliases), raw, name)
+        opmath = _typed(report, where, entry, "opmath", list, "a list of: scalar, params", []) or []
+        for o in opmath:
+            if o not in ("scalar", "params"):
+                report(line_of("opmath"), f"{where}: opmath takes scalar and params, got {o!r}")
         args = _operand_names(raw, function, arity)
+        # when: kinds of operands (torch's overloads), or the value of one keyword (div's rounding_mode)
+        selects = [(k, v) for k, v in when.items() if k not in args and k != "any"]
+        if len(selects) > 1 or (selects and len(when) > 1):
+            report(line_of("when"), f"{where}: when takes kinds of operands, or the value of one keyword, "
+                                    f"not {', '.join(map(str, when))}")
+        select = selects[0] if selects else None
+        when = {k: v for k, v in when.items() if select is None}
         target = config_by.get((raw.get(kernel_of) or {}).get("config"))
         compose, negate = _parse_composition(report, where, line_of("kernel"), kernel_call, args, params,
                                              target.arity if target else None)
@@ -592,14 +583,14 @@ def _parse_ops(data, report, dtypes, configs):
             name=name, config=config_name, arity=arity, dtypes=tuple(supported), label=label,
             exprs=tuple(exprs), kernel_of=kernel_of, compose=compose, negate=negate, params=tuple(params.items()),
             checks=tuple(checks), signatures=signatures,
-            scalar_opmath=bool(_typed(report, where, entry, "scalar_opmath", bool, "true or false", False)),
+            scalar_opmath="scalar" in opmath,
             function=function, method=method, inplace=inplace, aliases=tuple(aliases), select=select,
             operators=tuple(ops_map.items()),
             has_out=any(p.name == "out" for _, sigs in signatures[:1] for sig in sigs for p in sig.params),
             args=args, param_args=tuple(a for a in args if a in params),
-            when=tuple((_typed(report, where, entry, "when", dict, "a mapping arg: number|tensor|none", {}) or {}).items()),
+            when=tuple(when.items()),
             shortcuts=_parse_shortcuts(report, where, entry),
-            exact_params=_typed(report, where, entry, "exact_params", bool, "true or false", False),
+            exact_params="params" in opmath,
             simd=tuple(simd), finish=finish, block=block,
             errors=_parse_errors(report, where, entry),
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
@@ -638,13 +629,9 @@ def _check_variants(report, raw, ops):
                 if kind not in _KINDS:
                     report(line, f"op {op.name!r}: when {arg}: unknown kind {kind!r}, expected one of "
                                  f"{', '.join(_KINDS)}{_suggest(str(kind), _KINDS)}")
-            if arg != "any" and arg not in op.args:
-                report(line, f"op {op.name!r}: when names {arg!r}, which is not an operand of {op.function}() "
-                             f"({', '.join(op.args)}) nor 'any'")
         if op.select and op.select[0] not in keywords.get(op.function, ()):
-            report(entry.key_lines.get("select", entry.line),
-                   f"op {op.name!r}: select keyword {op.select[0]!r} is not an argument of {op.function}()'s "
-                   f"signatures")
+            report(line, f"op {op.name!r}: when names {op.select[0]!r}, which is neither an operand of "
+                         f"{op.function}() ({', '.join(op.args)}) nor a keyword of its signatures")
 
 
 def _check_operator_calls(report, raw, ops):
@@ -684,6 +671,34 @@ def _check_operator_calls(report, raw, ops):
 
 
 _ERROR_KEYS = ("out", "inplace", "value") + CATEGORY_NAMES
+
+
+def _parse_simd(report, where, entry, supported, arity):
+    """`simd`: a list of dtypes, or a mapping dtype: {finish: C function, block: C function}
+    (unary ops).  Returns (dtypes, finish, block), the last two as ((dtype, function), ...)."""
+    value = _typed(report, where, entry, "simd", (list, dict), "a list of dtypes, or a mapping dtype: {finish, block}",
+                   []) or []
+    line = entry.key_lines.get("simd", entry.line)
+    simd, finish, block = [], [], []
+    for d in value:
+        if isinstance(value, dict):
+            line = value.key_lines.get(d, line)
+        if d not in supported:
+            report(line, f"{where}: simd dtype {d!r} is not one of the op's dtypes")
+        simd.append(d)
+        fns = value[d] if isinstance(value, dict) else None
+        if fns is None:
+            continue
+        if not isinstance(fns, dict) or arity != 1:
+            report(line, f"{where}: simd {d}: finish/block C functions are for unary ops, as a mapping")
+            continue
+        for key, fn in fns.items():
+            if key not in ("finish", "block") or not isinstance(fn, str) or not fn.isidentifier():
+                report(line, f"{where}: simd {d}: expected finish or block mapped to a C function name, "
+                             f"got {key!r}: {fn!r}")
+            else:
+                (finish if key == "finish" else block).append((d, fn))
+    return tuple(simd), tuple(finish), tuple(block)
 
 
 def _parse_errors(report, where, entry):
