@@ -540,7 +540,7 @@ def _parse_ops(data, report, dtypes, configs):
                 report(cline, f"{where}: a check is a check name or a mapping (reject:/out_dtype:, message:)")
         function = _typed(report, where, entry, "function", (str, type(None)), "a name or null", name) if "function" in entry else name
         method = _typed(report, where, entry, "method", (str, type(None)), "a name or null", function) if "method" in entry else function
-        inplace = _typed(report, where, entry, "inplace", (str, type(None)), "a name or null", None)
+        inplace = _typed(report, where, entry, "inplace", bool, "true or false", None)
         aliases = _typed(report, where, entry, "aliases", list, "a list of names", []) or []
         when = _typed(report, where, entry, "when", dict, "a mapping argument: kind, or keyword: value", {}) or {}
         ops_map = _typed(report, where, entry, "operators", dict, "a mapping dunder: call", {}) or {}
@@ -601,8 +601,16 @@ def _parse_ops(data, report, dtypes, configs):
     out_of = {op.function: op.has_out for op in ops if op.signatures}
     nullable = {op.function: {p.name for _, sigs in op.signatures for sig in sigs for p in sig.params if p.nullable}
                 for op in ops if op.signatures}
+    # the in-place method: `<function>_` where the function takes out=, unless `inplace:` says
+    # otherwise (the same for all of a function's variants)
+    declared = {}
+    for op in ops:
+        if op.inplace is not None:
+            declared.setdefault(op.function, op.inplace)
     ops = [replace(op, has_out=out_of.get(op.function, op.has_out),
-                   optional=tuple(a for a in op.args if a in nullable.get(op.function, ()))) for op in ops]
+                   optional=tuple(a for a in op.args if a in nullable.get(op.function, ())),
+                   inplace=f"{op.function}_" if op.function and declared.get(
+                       op.function, out_of.get(op.function, op.has_out)) else None) for op in ops]
     _check_variants(report, raw, ops)
     _check_operator_calls(report, raw, ops)
     return ops

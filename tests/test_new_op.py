@@ -19,7 +19,6 @@ NEW_OP = """
       - "(Tensor input, Tensor other, *, Tensor out=None)"
       - "(Tensor input, Number other, *, Tensor out=None)"
     expr: (a - b) * (a - b)
-    inplace: squared_difference_
 """
 
 PROBE = """
