@@ -102,7 +102,12 @@ class device:
         return self._type if self._index == -1 else f"{self._type}:{self._index}"
 
     def __format__(self, spec):
-        return format(str(self), spec)
+        if spec:
+            raise TypeError("unsupported format string passed to runtime.device.__format__")
+        return str(self)
+
+    def __getattr__(self, name):        # (only for names that are not there)
+        raise AttributeError(f"'runtime.device' object has no attribute '{name}'")
 
     def __eq__(self, other):
         if not isinstance(other, device):
@@ -279,6 +284,18 @@ class _Singleton:
         return f"runtime.{self._name}"
 
     __str__ = __repr__
+
+    def __getattr__(self, name):        # torch's texts name the type runtime.<kind>
+        raise AttributeError(f"'runtime.{self._kind}' object has no attribute '{name}'")
+
+    def _order(symbol):
+        def compare(self, other):
+            raise TypeError(f"'{symbol}' not supported between instances of '{type_name(self)}' and "
+                            f"'{type_name(other)}'")
+        return compare
+
+    __lt__, __le__, __gt__, __ge__ = _order("<"), _order("<="), _order(">"), _order(">=")
+    del _order
 
 
 class layout(_Singleton):

@@ -206,7 +206,7 @@ def tensor(data, *, dtype=None, device=None):
 
 def scalar_tensor(s, *, dtype=None, layout=None, device=None):
     """torch.scalar_tensor: a 0-dim tensor of the default dtype (or dtype) holding number s."""
-    v = _fill_value("scalar_tensor", s)
+    v = _fill_value("scalar_tensor", s, "'s' (position 1)")
     return _filled(_new("scalar_tensor", (), dtype, layout=layout, device=device), v)
 
 
@@ -241,11 +241,11 @@ def wrap_scalar(value):
     return t
 
 
-def _fill_value(fname, value):
+def _fill_value(fname, value, where="'fill_value' (position 2)"):
     """full()'s fill_value: a Python number (NumPy scalars and one-element tensors read as one)."""
     v = value.item() if isinstance(value, Tensor) and not value._shape else number(value)
     if v is None:
-        raise TypeError(f"{fname}(): argument 'fill_value' (position 2) must be Number, not {type_name(value)}")
+        raise TypeError(f"{fname}(): argument {where} must be Number, not {type_name(value)}")
     return check_scalar_int(v)
 
 
@@ -389,22 +389,26 @@ def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None, layout=None,
     """torch.arange: the size computed, checked and allocated first, the values filled in C as
     torch's CPU kernel computes them."""
     given = {n: v for n, v in (("start", start), ("end", end), ("step", step)) if v is not _ABSENT}
-    try:        # a device or layout of the wrong type: no overload takes the arguments
+    # keywords given (None stands for not given here) make every overload plausible to torch's
+    # parser, so that an argument it refuses gets the listing of all three, not its own error
+    keywords = [(k, v) for k, v in (("device", device), ("layout", layout), ("dtype", dtype)) if v is not None]
+    try:
         layout_arg("arange", layout)
-        device_arg("arange", device) if device is None or not isinstance(device, (str, bytes)) else None
-        bad = ()
-    except TypeError:
-        bad = tuple((k, v) for k, v in (("layout", layout), ("device", device)) if v is not None)
-    if len(given) == 1 and set(given) <= {"start", "end"} and not bad:          # arange(end)
-        start, end, step = 0, _arange_number("end", 1, next(iter(given.values()))), 1
-    elif set(given) in ({"start", "end"}, {"start", "end", "step"}) and None not in given.values() and not bad:
-        start, end = _arange_number("start", 1, start), _arange_number("end", 2, end)
-        step = given.get("step", 1)
-    else:
-        got = [type_name(v) for v in given.values()] + [f"{k}={type_name(v)}" for k, v in reversed(bad)]
-        raise TypeError(f"arange() received an invalid combination of arguments - got "
-                        f"({', '.join(got)}), but expected one of:\n" + _ARANGE_SIGNATURES)
-    step = _arange_number("step", 3, step)
+        if device is not None and not isinstance(device, (str, bytes)):
+            device_arg("arange", device)
+        if len(given) == 1 and set(given) <= {"start", "end"}:          # arange(end)
+            start, end, step = 0, _arange_number("end", 1, next(iter(given.values()))), 1
+        elif set(given) in ({"start", "end"}, {"start", "end", "step"}) and None not in given.values():
+            start, end = _arange_number("start", 1, start), _arange_number("end", 2, end)
+            step = _arange_number("step", 3, given.get("step", 1))
+        else:
+            raise TypeError("no overload")
+    except TypeError as e:
+        if keywords or str(e) == "no overload":
+            got = [type_name(v) for v in given.values()] + [f"{k}={type_name(v)}" for k, v in keywords]
+            raise TypeError(f"arange() received an invalid combination of arguments - got "
+                            f"({', '.join(got)}), but expected one of:\n" + _ARANGE_SIGNATURES) from None
+        raise
     _check_dtype(dtype, "arange")
     _placement("arange", layout, device)
     if dtype is None:
