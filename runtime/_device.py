@@ -210,14 +210,19 @@ def set_default_device(d):
 
 
 def get_default_device():
-    return _default[0] or CPU
+    """The default device.  torch finds the index of an index-less one by allocating there, so
+    that for a device other than the CPU or meta this raises what allocating there raises."""
+    d = _default[0] or CPU
+    if d._index == -1 and d._type not in ("cpu", "meta"):
+        check_allocation(d, conversion=True)
+    return d
 
 
 def device_arg(fname, x, default=None):
     """A factory's device= argument as a device: torch's type check, string parsing and ordinal
     errors; None is `default` (the default device for the factories, the input's for *_like)."""
     if x is None:
-        return default if default is not None else get_default_device()
+        return default if default is not None else _default[0] or CPU
     if isinstance(x, device):
         return x
     if isinstance(x, (str, bytes)):

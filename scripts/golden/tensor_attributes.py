@@ -123,6 +123,9 @@ def device_cases():
          "y = M.get_default_device()\nM.set_default_device(None)", "(x, repr(y), M.get_default_device())"),
         ("d = M.device('cpu:1')\nwith d as e:\n    pass", "(e is d, M.get_default_device())"),
     ]
+    for kind in DEVICE_TYPES:       # get_default_device() of an index-less device allocates there
+        for d in (kind, kind + ":1"):
+            cases.append((f"M.set_default_device('{d}')", "repr(M.get_default_device())"))
     return cases
 
 
