@@ -168,11 +168,14 @@ class Tensor:
         t._ptr = self._storage.ptr + offset * self._dtype.itemsize
         return t
 
-    def __new__(cls, *args):
+    def __new__(cls, *args, **kwargs):
         """torch.Tensor's legacy constructor: Tensor() is empty, Tensor(2, 3) uninitialised,
-        Tensor(data) a copy in the default float dtype (a tensor keeps its own)."""
+        Tensor(data) a copy in the default float dtype (a tensor keeps its own); device= is
+        the CPU or an error."""
         from .creation import empty, tensor
         from .promotion import get_default_dtype
+        if kwargs:
+            _legacy_device(args, kwargs)
         if len(args) == 1 and isinstance(args[0], Tensor):
             return args[0]
         if len(args) == 1 and not isinstance(args[0], (list, tuple, int)) and int_arg(args[0]) is None:
@@ -802,6 +805,27 @@ def _bind_to(args, given):
         else:
             return bound
     return None
+
+
+_LEGACY_PRINTED = ["(*, runtime.device device = None)", "(runtime.Storage storage)", "(Tensor other)",
+                   "(tuple of ints size, *, runtime.device device = None)",
+                   "(object data, *, runtime.device device = None)"]
+
+
+def _legacy_device(args, kwargs):
+    """Tensor(..., device=d): torch's legacy constructor takes only CPU devices, and no device
+    with a tensor; any other keyword, or a device of another type, matches no overload."""
+    device = kwargs.get("device")
+    if set(kwargs) != {"device"} or device is not None and not _device._is_device_arg(device):
+        from ._argparse import format_invalid_args
+        raise TypeError(format_invalid_args(args, kwargs, "new()", _LEGACY_PRINTED))
+    if len(args) == 1 and isinstance(args[0], Tensor):
+        raise RuntimeError("Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is not "
+                           "supported.  Use torch.tensor(...) or torch.as_tensor(...) instead.")
+    if device is not None:
+        d = _device.device_arg("new", device)
+        if d.type != "cpu":
+            raise RuntimeError(f"legacy constructor expects device type: cpu but device type: {d.type} was passed")
 
 
 # the signatures that *args/**kwargs hide (they are there for torch's error texts)

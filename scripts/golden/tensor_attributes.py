@@ -103,6 +103,12 @@ def device_cases():
         "M.ones(2).is_contiguous(1)", "M.ones(2).half(memory_format=None).dtype", "M.ones(2).half(memory_format=1)",
         "M.ones(2, 3, 4, 5).double(memory_format=M.channels_last).stride()",
         "M.ones(2, 3, 4, 5).double(memory_format=M.channels_last_3d)", "M.ones(2).half(M.channels_last)",
+        # the legacy constructor
+        "M.Tensor(2, device=1.5)", "M.Tensor(device=1.5)", "M.Tensor([1], device=1.5)", "M.Tensor(device='cuda')",
+        "M.Tensor(2, device=0)", "M.Tensor([1.0], device='cpu:1').device", "M.Tensor(2, device='meta')",
+        "M.Tensor(2, foo=1)", "M.Tensor(2, device=None).shape", "M.Tensor(2, device='foo')",
+        "M.Tensor('a', device='cuda')", "M.Tensor(-1, device='cuda')", "M.Tensor(M.ones(2), device='cpu')",
+        "M.Tensor(2, 3, device='cpu').shape", "M.Tensor(device='cpu').shape", "M.Tensor(2, device=M.device('cuda', 1))",
     ]]
     # the default device: set_default_device and `with device(...)`
     cases += [
