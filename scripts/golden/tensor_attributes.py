@@ -103,6 +103,10 @@ def device_cases():
         "M.ones(2).is_contiguous(1)", "M.ones(2).half(memory_format=None).dtype", "M.ones(2).half(memory_format=1)",
         "M.ones(2, 3, 4, 5).double(memory_format=M.channels_last).stride()",
         "M.ones(2, 3, 4, 5).double(memory_format=M.channels_last_3d)", "M.ones(2).half(M.channels_last)",
+        # from_dlpack's device=: a string or a device
+        "M.from_dlpack(np.ones(2), device=M.device('cpu')).device", "M.from_dlpack(np.ones(2), device=M.device('cuda'))",
+        "M.from_dlpack(np.ones(2), device=M.device('cpu', 1)).device", "M.from_dlpack(np.ones(2), device=1)",
+        "M.from_dlpack(np.ones(2), device=M.device('meta'))", "M.from_dlpack(np.ones(2), device=M.device('mps', 0))",
         # the legacy constructor
         "M.Tensor(2, device=1.5)", "M.Tensor(device=1.5)", "M.Tensor([1], device=1.5)", "M.Tensor(device='cuda')",
         "M.Tensor(2, device=0)", "M.Tensor([1.0], device='cpu:1').device", "M.Tensor(2, device='meta')",
