@@ -728,12 +728,11 @@ def _memory_format_only(name, args, kwargs, default, nullable=True):
     if args:
         raise TypeError(f"{name}() takes 0 positional arguments but {len(args)} "
                         f"{'was' if len(args) == 1 else 'were'} given")
-    for key in kwargs:
+    fmt = _device.memory_format_arg(name, kwargs["memory_format"], nullable) if "memory_format" in kwargs else default
+    for key in kwargs:          # (after the known keyword's type, as torch's parser checks them)
         if key != "memory_format":
             raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
-    if "memory_format" not in kwargs:
-        return default
-    return _device.memory_format_arg(name, kwargs["memory_format"], nullable)
+    return fmt
 
 
 def _conversion(dt):

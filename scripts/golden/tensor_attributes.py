@@ -103,6 +103,9 @@ def device_cases():
         "M.ones(2).is_contiguous(1)", "M.ones(2).half(memory_format=None).dtype", "M.ones(2).half(memory_format=1)",
         "M.ones(2, 3, 4, 5).double(memory_format=M.channels_last).stride()",
         "M.ones(2, 3, 4, 5).double(memory_format=M.channels_last_3d)", "M.ones(2).half(M.channels_last)",
+        "M.ones(2).clone(memory_format=1, x=2)", "M.ones(2).contiguous(memory_format=1, x=2)",
+        "M.ones(2).is_contiguous(memory_format=None, x=2)", "M.ones(2).cpu(memory_format=1, x=2)",
+        "M.ones(2).clone(1, memory_format=1)", "M.ones(2).clone(x=2)",
         # from_dlpack's device=: a string or a device
         "M.from_dlpack(np.ones(2), device=M.device('cpu')).device", "M.from_dlpack(np.ones(2), device=M.device('cuda'))",
         "M.from_dlpack(np.ones(2), device=M.device('cpu', 1)).device", "M.from_dlpack(np.ones(2), device=1)",
