@@ -364,6 +364,8 @@ class Tensor:
         return self._like(self._dtype, fmt)._copy_from(self)
 
     def contiguous(self, *args, **kwargs):
+        if not args and not kwargs and self._is_contiguous():       # the common call, kept short (item())
+            return self
         fmt = _memory_format_only("contiguous", args, kwargs, _device.contiguous_format, nullable=False)
         if self.is_contiguous(memory_format=fmt):
             return self
