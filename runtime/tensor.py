@@ -775,7 +775,7 @@ def _to_arg_ok(kind, x, required):
     if kind == "MemoryFormat":
         return isinstance(x, _device.memory_format)
     if kind == "Device":        # a device, a device string, or an int: a device index
-        return isinstance(x, (_device.device, str)) or is_long(x)
+        return isinstance(x, (_device.device, str, bytes)) or is_long(x)
     if kind == "ScalarType":
         return as_dtype(x) is not None
     if kind == "bool":
