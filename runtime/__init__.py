@@ -13,6 +13,8 @@ from ._numpy import from_numpy
 from ._dlpack import from_dlpack
 from ._threads import get_num_threads, set_num_threads
 from ._typeinfo import finfo, iinfo
+from ._device import (channels_last, channels_last_3d, contiguous_format, device, get_default_device, layout,
+                      memory_format, preserve_format, set_default_device, strided)
 from generated import ops as _ops
 
 from ._fastpath import install as _install_fastpath
@@ -27,5 +29,7 @@ del _name, _method, _functions, _methods
 
 __all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "from_numpy", "from_dlpack", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
            "zeros_like", "ones_like", "empty_like", "full_like", "promote_types", "result_type", "can_cast",
-           "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads"]
+           "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads",
+           "device", "layout", "memory_format", "strided", "contiguous_format", "channels_last", "channels_last_3d",
+           "preserve_format", "set_default_device", "get_default_device"]
 __all__ += sorted(_dtypes.dtype_names()) + sorted(_ops.FUNCTIONS)

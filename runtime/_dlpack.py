@@ -151,6 +151,9 @@ def _export_device(dl_device, copy):
 def _import_device(device, source, copy):
     """from_dlpack's device=: a device string parsed as c10 parses one; the CPU is fine, any
     other device fails as torch 2.13's CPU build fails to move the imported tensor there."""
+    from ._device import device as device_type
+    if isinstance(device, device_type):     # a device object reads as its string, as in torch
+        device = str(device)
     if not isinstance(device, str):
         raise AssertionError(f"from_dlpack: unsupported device type: {type(device)}")
     if not device:

@@ -7,6 +7,7 @@ import itertools
 import math
 
 from . import promotion
+from ._device import check_allocation, device_arg, format_strides, layout_arg, memory_format_arg
 from ._lib import ffi, lib
 from .dtypes import BY_NAME, PYTHON_TYPES, as_dtype
 from .scalars import check_scalar_int, check_fits, number, size_arg, type_name
@@ -185,23 +186,28 @@ def _check_dtype(dt, fname="tensor"):
     return d
 
 
-def tensor(data, *, dtype=None):
+def tensor(data, *, dtype=None, device=None):
     """A new tensor from a Python number, a nested list, or another tensor (copied)."""
     dtype = _check_dtype(dtype)
+    # the device is parsed first, but allocated on once the data is read (torch's order of errors)
+    place = device_arg("tensor", device)
     if isinstance(data, Tensor):
+        check_allocation(place, conversion=True)
         return data.to(dtype or data.dtype, copy=True)
     if hasattr(data, "__array_interface__") and hasattr(data, "dtype") and number(data) is None:
         from ._numpy import from_numpy         # a NumPy array: copied, as torch.tensor copies
         src = from_numpy(data)
+        check_allocation(place, conversion=True)
         return src.to(dtype or src.dtype, copy=True)
     shape, flat = _flatten(data)
+    check_allocation(place, conversion=True)
     return _from_flat(shape, flat, dtype)
 
 
-def scalar_tensor(s, *, dtype=None):
+def scalar_tensor(s, *, dtype=None, layout=None, device=None):
     """torch.scalar_tensor: a 0-dim tensor of the default dtype (or dtype) holding number s."""
-    v = _fill_value("scalar_tensor", s)
-    return _filled(_new("scalar_tensor", (), dtype), v)
+    v = _fill_value("scalar_tensor", s, "'s' (position 1)")
+    return _filled(_new("scalar_tensor", (), dtype, layout=layout, device=device), v)
 
 
 def number_tensor(value, dt):
@@ -235,19 +241,32 @@ def wrap_scalar(value):
     return t
 
 
-def _fill_value(fname, value):
+def _fill_value(fname, value, where="'fill_value' (position 2)"):
     """full()'s fill_value: a Python number (NumPy scalars and one-element tensors read as one)."""
     v = value.item() if isinstance(value, Tensor) and not value._shape else number(value)
     if v is None:
-        raise TypeError(f"{fname}(): argument 'fill_value' (position 2) must be Number, not {type_name(value)}")
+        raise TypeError(f"{fname}(): argument {where} must be Number, not {type_name(value)}")
     return check_scalar_int(v)
 
 
-def _new(fname, size, dt, varargs=True):
-    """A fresh tensor for a creation function: the size argument parsed and checked first."""
+def _placement(fname, layout, device, default=None):
+    """A factory's layout= and device=: checked, parsed and refused unless the tensor goes to the
+    CPU (device=None: `default`, else the default device)."""
+    layout_arg(fname, layout)
+    check_allocation(device_arg(fname, device, default))
+
+
+def _new(fname, size, dt, varargs=True, layout=None, device=None, memory_format=None, nonnegative=None):
+    """A fresh tensor for a creation function, arguments checked in torch's order: the size's
+    type, the dtype, layout and device, then the sizes' values and the memory format."""
     shape = size_arg(fname, size, varargs=varargs)
     dt = _check_dtype(dt, fname) or promotion.get_default_dtype()
-    return Tensor._empty(check_shape(shape, dt.itemsize), dt)
+    _placement(fname, layout, device)
+    if nonnegative and any(s < 0 for s in shape):
+        raise RuntimeError(nonnegative)
+    shape = check_shape(shape, dt.itemsize)
+    strides = format_strides(shape, memory_format)
+    return Tensor._empty(shape, dt) if strides is None else Tensor._empty_strided(shape, strides, dt)
 
 
 def _filled(t, v):
@@ -266,49 +285,53 @@ def _sizes(fname, size):
     return size
 
 
-def empty(*size, dtype=None):
-    return _new("empty", _sizes("empty", size), dtype)
+def empty(*size, dtype=None, layout=None, device=None, memory_format=None):
+    memory_format_arg("empty", memory_format)
+    return _new("empty", _sizes("empty", size), dtype, layout=layout, device=device, memory_format=memory_format)
 
 
-def zeros(*size, dtype=None):
-    shape = size_arg("zeros", _sizes("zeros", size))
-    if any(s < 0 for s in shape):
-        raise RuntimeError("zeros: Dimension size must be non-negative.")
-    return _filled(_new("zeros", shape, dtype), 0)
+def zeros(*size, dtype=None, layout=None, device=None):
+    return _filled(_new("zeros", _sizes("zeros", size), dtype, layout=layout, device=device,
+                        nonnegative="zeros: Dimension size must be non-negative."), 0)
 
 
-def ones(*size, dtype=None):
-    return _filled(_new("ones", _sizes("ones", size), dtype), 1)
+def ones(*size, dtype=None, layout=None, device=None):
+    return _filled(_new("ones", _sizes("ones", size), dtype, layout=layout, device=device), 1)
 
 
-def full(size, fill_value, dtype=None):
+def full(size, fill_value, dtype=None, *, layout=None, device=None):
     v = _fill_value("full", fill_value)
     if dtype is None:
         dtype = _element_dtype(v)
-    return _filled(_new("full", size, dtype, varargs=False), v)
+    return _filled(_new("full", size, dtype, varargs=False, layout=layout, device=device), v)
 
 
-def _like(fname, t, dt):
+def _like(fname, t, dt, layout, device, memory_format):
+    """empty_like: the input's device unless device= says otherwise, in memory_format (None is
+    preserve_format: the input's layout, see Tensor._like)."""
     if not isinstance(t, Tensor):
         raise TypeError(f"{fname}(): argument 'input' (position 1) must be Tensor, not {type_name(t)}")
-    return t._like(_check_dtype(dt, fname) or t.dtype)      # torch's preserve_format layout
+    dt = _check_dtype(dt, fname) or t.dtype
+    memory_format_arg(fname, memory_format)
+    _placement(fname, layout, device, default=t.device)
+    return t._like(dt, memory_format)
 
 
-def empty_like(input, *, dtype=None):
-    return _like("empty_like", input, dtype)
+def empty_like(input, *, dtype=None, layout=None, device=None, memory_format=None):
+    return _like("empty_like", input, dtype, layout, device, memory_format)
 
 
-def zeros_like(input, *, dtype=None):
-    return _filled(_like("zeros_like", input, dtype), 0)
+def zeros_like(input, *, dtype=None, layout=None, device=None, memory_format=None):
+    return _filled(_like("zeros_like", input, dtype, layout, device, memory_format), 0)
 
 
-def ones_like(input, *, dtype=None):
-    return _filled(_like("ones_like", input, dtype), 1)
+def ones_like(input, *, dtype=None, layout=None, device=None, memory_format=None):
+    return _filled(_like("ones_like", input, dtype, layout, device, memory_format), 1)
 
 
-def full_like(input, fill_value, *, dtype=None):
+def full_like(input, fill_value, *, dtype=None, layout=None, device=None, memory_format=None):
     v = _fill_value("full_like", fill_value)
-    return _filled(_like("full_like", input, dtype), v)
+    return _filled(_like("full_like", input, dtype, layout, device, memory_format), v)
 
 
 # ------------------------------------------------------------------ arange
@@ -362,21 +385,32 @@ def _wrap64(v):
     return (v + (1 << 63)) % (1 << 64) - (1 << 63)
 
 
-def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None):
+def arange(start=_ABSENT, end=_ABSENT, step=_ABSENT, *, dtype=None, layout=None, device=None):
     """torch.arange: the size computed, checked and allocated first, the values filled in C as
     torch's CPU kernel computes them."""
     given = {n: v for n, v in (("start", start), ("end", end), ("step", step)) if v is not _ABSENT}
-    if len(given) == 1 and set(given) <= {"start", "end"}:          # arange(end)
-        start, end, step = 0, _arange_number("end", 1, next(iter(given.values()))), 1
-    elif set(given) in ({"start", "end"}, {"start", "end", "step"}) and None not in given.values():
-        start, end = _arange_number("start", 1, start), _arange_number("end", 2, end)
-        step = given.get("step", 1)
-    else:
-        raise TypeError(f"arange() received an invalid combination of arguments - got "
-                        f"({', '.join(type_name(v) for v in given.values())}), but expected one of:\n"
-                        + _ARANGE_SIGNATURES)
-    step = _arange_number("step", 3, step)
+    # keywords given (None stands for not given here) make every overload plausible to torch's
+    # parser, so that an argument it refuses gets the listing of all three, not its own error
+    keywords = [(k, v) for k, v in (("device", device), ("layout", layout), ("dtype", dtype)) if v is not None]
+    try:
+        layout_arg("arange", layout)
+        if device is not None and not isinstance(device, (str, bytes)):
+            device_arg("arange", device)
+        if len(given) == 1 and set(given) <= {"start", "end"}:          # arange(end)
+            start, end, step = 0, _arange_number("end", 1, next(iter(given.values()))), 1
+        elif set(given) in ({"start", "end"}, {"start", "end", "step"}) and None not in given.values():
+            start, end = _arange_number("start", 1, start), _arange_number("end", 2, end)
+            step = _arange_number("step", 3, given.get("step", 1))
+        else:
+            raise TypeError("no overload")
+    except TypeError as e:
+        if keywords or str(e) == "no overload":
+            got = [type_name(v) for v in given.values()] + [f"{k}={type_name(v)}" for k, v in keywords]
+            raise TypeError(f"arange() received an invalid combination of arguments - got "
+                            f"({', '.join(got)}), but expected one of:\n" + _ARANGE_SIGNATURES) from None
+        raise
     _check_dtype(dtype, "arange")
+    _placement("arange", layout, device)
     if dtype is None:
         dtype = (promotion.get_default_dtype() if any(isinstance(a, float) for a in (start, end, step))
                  else BY_NAME["int64"])

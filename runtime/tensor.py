@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 import warnings
 
-from . import _indexing
+from . import _device, _indexing
 from ._lib import fastcall, ffi, lib, tables
 from .dtypes import ALL, BY_NAME, as_dtype, dtype
 from .scalars import check_fits, int_arg, is_long, number, size_arg, type_name
@@ -19,11 +19,11 @@ _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 _WARNED = set()
 
 
-def warn_once(message):
+def warn_once(message, stacklevel=3):
     """torch's TORCH_WARN_ONCE: each message once per process."""
     if message not in _WARNED:
         _WARNED.add(message)
-        warnings.warn(message, UserWarning, stacklevel=3)
+        warnings.warn(message, UserWarning, stacklevel=stacklevel)
 
 
 _NULL = ffi.NULL
@@ -168,11 +168,14 @@ class Tensor:
         t._ptr = self._storage.ptr + offset * self._dtype.itemsize
         return t
 
-    def __new__(cls, *args):
+    def __new__(cls, *args, **kwargs):
         """torch.Tensor's legacy constructor: Tensor() is empty, Tensor(2, 3) uninitialised,
-        Tensor(data) a copy in the default float dtype (a tensor keeps its own)."""
+        Tensor(data) a copy in the default float dtype (a tensor keeps its own); device= is
+        the CPU or an error."""
         from .creation import empty, tensor
         from .promotion import get_default_dtype
+        if kwargs:
+            _legacy_device(args, kwargs)
         if len(args) == 1 and isinstance(args[0], Tensor):
             return args[0]
         if len(args) == 1 and not isinstance(args[0], (list, tuple, int)) and int_arg(args[0]) is None:
@@ -191,6 +194,14 @@ class Tensor:
     @property
     def shape(self):
         return _size(self._shape)
+
+    @property
+    def device(self):
+        return _device.CPU          # every runtime tensor lives in CPU memory
+
+    @property
+    def layout(self):
+        return _device.strided
 
     def size(self, dim=None):
         if dim is None:
@@ -235,7 +246,13 @@ class Tensor:
     def is_complex(self):
         return self._dtype.is_complex
 
-    def is_contiguous(self):
+    def is_contiguous(self, *args, **kwargs):
+        fmt = _memory_format_only("is_contiguous", args, kwargs, _device.contiguous_format, nullable=False)
+        if fmt is _device.channels_last or fmt is _device.channels_last_3d:
+            return _device.is_contiguous_as(self._shape, self._strides, fmt)
+        return self._is_contiguous()
+
+    def _is_contiguous(self):
         if _numel(self._shape) == 0:
             return True
         expected = 1
@@ -311,38 +328,55 @@ class Tensor:
             raise TypeError(_to_invalid(args, given))
         target = bound.get("dtype")
         device = bound.get("device")
-        if isinstance(device, str):                     # a device: the CPU is the only one
-            if device.split(":")[0] != "cpu":
-                raise RuntimeError("Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "
-                                   "fpga, maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type "
-                                   f"at start of device string: {device}")
-        elif device is not None:                        # an int is a device index (an accelerator's)
-            index = int_arg(device)
-            raise RuntimeError("Device index must not be negative" if index < 0 else
-                               "Cannot access accelerator device when none is available.")
+        if device is not None:      # a device string, device or ordinal: parsed, then allocated on
+            _device.check_allocation(_device.device_arg("to", device), conversion=True)
         if "tensor" in bound:                           # to(other): its dtype; a number's wrapped dtype
             other = bound["tensor"]
             target = other.dtype if isinstance(other, Tensor) else as_dtype(type(number(other)))
-        dt = self._dtype if target is None else as_dtype(target)
-        if dt is self._dtype and not bound.get("copy", False):
+        return self._to(self._dtype if target is None else as_dtype(target), bound.get("copy", False),
+                        bound.get("memory_format"))
+
+    def _to(self, dt, copy, fmt):
+        """aten's to(): self when nothing changes (to_will_alias: the same dtype, no copy, and a
+        memory format that is preserve_format or the one the strides suggest), else _to_copy."""
+        if dt is self._dtype and not copy and (
+                fmt is None or fmt is _device.preserve_format
+                or _device.suggest_memory_format(self._shape, self._strides) is fmt):
             return self
         if self._dtype.is_complex and not dt.is_complex:
-            warn_once("Casting complex values to real discards the imaginary part")
-        return self._like(dt)._copy_from(self)
+            warn_once("Casting complex values to real discards the imaginary part", stacklevel=4)
+        return self._like(dt, fmt)._copy_from(self)
 
-    def _like(self, dt):
-        """An empty tensor of this shape in torch's preserve_format layout (empty_like): a
-        dense tensor's own strides, else its dims' order (infer_dense_strides)."""
-        strides = self._dense_strides() or output_strides(self._shape, [self], empty_like=True)
+    def _like(self, dt, fmt=None):
+        """An empty tensor of this shape in memory format `fmt` (empty_like): by default torch's
+        preserve_format layout, a dense tensor's own strides, else its dims' order
+        (infer_dense_strides); another format's strides with its rank check."""
+        if fmt is not None and fmt is not _device.preserve_format:
+            strides = _device.format_strides(self._shape, fmt)
+        else:
+            strides = self._dense_strides() or output_strides(self._shape, [self], empty_like=True)
         if strides is None:
             return Tensor._empty(self._shape, dt)
         return Tensor._empty_strided(self._shape, strides, dt)
 
-    def clone(self):
-        return self._like(self._dtype)._copy_from(self)
+    def clone(self, *args, **kwargs):
+        fmt = _memory_format_only("clone", args, kwargs, None)
+        return self._like(self._dtype, fmt)._copy_from(self)
 
-    def contiguous(self):
-        return self if self.is_contiguous() else Tensor._empty(self._shape, self._dtype)._copy_from(self)
+    def contiguous(self, *args, **kwargs):
+        if not args and not kwargs and self._is_contiguous():       # the common call, kept short (item())
+            return self
+        fmt = _memory_format_only("contiguous", args, kwargs, _device.contiguous_format, nullable=False)
+        if self.is_contiguous(memory_format=fmt):
+            return self
+        if fmt is _device.preserve_format:
+            raise RuntimeError("preserve memory format is unsupported by the contiguous operator")
+        return self._like(self._dtype, fmt)._copy_from(self)
+
+    def cpu(self, *args, **kwargs):
+        """The tensor on the CPU: itself (every runtime tensor is), or a copy in memory_format."""
+        fmt = _memory_format_only("cpu", args, kwargs, None)
+        return self._to(self._dtype, False, fmt)
 
     # ------------------------------------------------------------------ reading values
     def _flat_values(self):
@@ -690,23 +724,26 @@ _CONVERSION_SIGNATURE = inspect.Signature([
     inspect.Parameter("memory_format", inspect.Parameter.KEYWORD_ONLY, default=None)])
 
 
+def _memory_format_only(name, args, kwargs, default, nullable=True):
+    """The one keyword-only argument of clone(), contiguous(), cpu(), half(), ...: memory_format,
+    checked with torch's texts (None allowed where torch's signature has it nullable)."""
+    if args:
+        raise TypeError(f"{name}() takes 0 positional arguments but {len(args)} "
+                        f"{'was' if len(args) == 1 else 'were'} given")
+    fmt = _device.memory_format_arg(name, kwargs["memory_format"], nullable) if "memory_format" in kwargs else default
+    for key in kwargs:          # (after the known keyword's type, as torch's parser checks them)
+        if key != "memory_format":
+            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+    return fmt
+
+
 def _conversion(dt):
     """Tensor.<method>() of dtypes.yaml's `method` key: self.to(dt), with the signature of torch's
-    half(*, memory_format=torch.preserve_format) and its error texts.  The runtime has no memory
-    formats: only None (torch's preserve_format too) passes."""
+    half(*, memory_format=torch.preserve_format) and its error texts."""
     name = dt._method
 
     def convert(self, *args, **kwargs):
-        if args:
-            raise TypeError(f"{name}() takes 0 positional arguments but {len(args)} "
-                            f"{'was' if len(args) == 1 else 'were'} given")
-        if kwargs.get("memory_format") is not None:
-            raise TypeError(f"{name}(): argument 'memory_format' must be runtime.memory_format, "
-                            f"not {type_name(kwargs['memory_format'])}")
-        for key in kwargs:
-            if key != "memory_format":
-                raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
-        return self.to(dt)
+        return self._to(dt, False, _memory_format_only(name, args, kwargs, None))
 
     convert.__name__, convert.__qualname__ = name, f"Tensor.{name}"
     # the signature it accepts, which *args/**kwargs hide (they are there for torch's error texts)
@@ -721,7 +758,7 @@ for _dt in ALL:
 
 
 # torch's overloads of Tensor.to, in its order: (name, kind, required) per parameter; the last,
-# memory_format, is keyword-only and takes only None here (the runtime has no memory formats)
+# memory_format, is keyword-only
 _TO_OVERLOADS = (
     (("device", "Device", False), ("dtype", "ScalarType", False), ("non_blocking", "bool", False),
      ("copy", "bool", False), ("memory_format", "MemoryFormat", False)),
@@ -736,9 +773,9 @@ def _to_arg_ok(kind, x, required):
     if x is None:
         return not required and kind in ("Device", "ScalarType", "MemoryFormat")    # their default is None
     if kind == "MemoryFormat":
-        return False
-    if kind == "Device":        # a device string, or an int: a device index
-        return isinstance(x, str) or is_long(x)
+        return isinstance(x, _device.memory_format)
+    if kind == "Device":        # a device, a device string, or an int: a device index
+        return isinstance(x, (_device.device, str, bytes)) or is_long(x)
     if kind == "ScalarType":
         return as_dtype(x) is not None
     if kind == "bool":
@@ -771,12 +808,40 @@ def _bind_to(args, given):
     return None
 
 
+_LEGACY_PRINTED = ["(*, runtime.device device = None)", "(runtime.Storage storage)", "(Tensor other)",
+                   "(tuple of ints size, *, runtime.device device = None)",
+                   "(object data, *, runtime.device device = None)"]
+
+
+def _legacy_device(args, kwargs):
+    """Tensor(..., device=d): torch's legacy constructor takes only CPU devices, and no device
+    with a tensor; any other keyword, or a device of another type, matches no overload."""
+    device = kwargs.get("device")
+    if set(kwargs) != {"device"} or device is not None and not _device._is_device_arg(device):
+        from ._argparse import format_invalid_args
+        raise TypeError(format_invalid_args(args, kwargs, "new()", _LEGACY_PRINTED))
+    if len(args) == 1 and isinstance(args[0], Tensor):
+        raise RuntimeError("Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is not "
+                           "supported.  Use torch.tensor(...) or torch.as_tensor(...) instead.")
+    if device is not None:
+        d = _device.device_arg("new", device)
+        if d.type != "cpu":
+            raise RuntimeError(f"legacy constructor expects device type: cpu but device type: {d.type} was passed")
+
+
+# the signatures that *args/**kwargs hide (they are there for torch's error texts)
+for _name, _default in (("clone", None), ("cpu", None), ("contiguous", _device.contiguous_format),
+                        ("is_contiguous", _device.contiguous_format)):
+    getattr(Tensor, _name).__signature__ = inspect.Signature([
+        inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        inspect.Parameter("memory_format", inspect.Parameter.KEYWORD_ONLY, default=_default)])
+
 # the signature Tensor.to shows, which **given hides
 Tensor.to.__signature__ = inspect.Signature([
     inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
     inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL),
     *(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
-      for name, default in (("dtype", None), ("copy", False), ("non_blocking", False)))])
+      for name, default in (("dtype", None), ("copy", False), ("non_blocking", False), ("memory_format", None)))])
 
 
 _TO_KINDS = {"Device": "runtime.device", "ScalarType": "runtime.dtype", "MemoryFormat": "runtime.memory_format",
@@ -806,7 +871,7 @@ def _to_argument_error(args, given):
 
 
 def _to_type_name(x):
-    return "runtime.dtype" if isinstance(x, dtype) else type_name(x)
+    return type_name(x)
 
 
 # torch's printed overloads of Tensor.to (torch's names as the runtime's)
@@ -966,7 +1031,7 @@ def output_strides(shape, inputs, empty_like=False):
         if _numel(shape) or all(t._shape == shape for t in inputs):
             return None
     full = [t for t in inputs if t._shape == shape]
-    if len(full) == len(inputs) and all(t.is_contiguous() for t in inputs):
+    if len(full) == len(inputs) and all(t._is_contiguous() for t in inputs):
         return None
     if len(full) == len(inputs) and len({t._strides for t in full}) == 1 and full[0]._dense_strides():
         return full[0]._strides

@@ -40,27 +40,35 @@ HOSTILE = ["-1", "-5", "0", "2**62", "2**64", "1.5", "float('nan')", "float('inf
 
 # Valid arguments of the functions and methods that are not ops (receiver, positional, keywords).
 FUNCTIONS = {
-    "tensor": (["[1.0, 2.0]"], ["dtype"]), "scalar_tensor": (["1.5"], ["dtype"]),
-    "zeros": (["2", "3"], ["dtype"]), "ones": (["2", "3"], ["dtype"]), "empty": (["2", "3"], ["dtype"]),
-    "full": (["(2,)", "1.5"], ["dtype"]), "arange": (["0", "5"], ["dtype"]),
-    "zeros_like": ([F], ["dtype"]), "ones_like": ([F], ["dtype"]), "empty_like": ([F], ["dtype"]),
-    "full_like": ([F, "2.0"], ["dtype"]), "promote_types": (["M.float32", "M.int64"], []),
+    "tensor": (["[1.0, 2.0]"], ["dtype", "device"]), "scalar_tensor": (["1.5"], ["dtype", "device", "layout"]),
+    "zeros": (["2", "3"], ["dtype", "device", "layout"]), "ones": (["2", "3"], ["dtype", "device", "layout"]),
+    "empty": (["2", "3"], ["dtype", "device", "layout", "memory_format"]),
+    "full": (["(2,)", "1.5"], ["dtype", "device", "layout"]), "arange": (["0", "5"], ["dtype", "device", "layout"]),
+    "zeros_like": ([F], ["dtype", "device", "layout", "memory_format"]),
+    "ones_like": ([F], ["dtype", "device", "layout", "memory_format"]),
+    "empty_like": ([F], ["dtype", "device", "layout", "memory_format"]),
+    "full_like": ([F, "2.0"], ["dtype", "device", "layout", "memory_format"]), "promote_types": (["M.float32", "M.int64"], []),
     "result_type": ([F, "1"], []), "can_cast": (["M.float32", "M.int64"], []), "get_default_dtype": ([], []),
     "set_default_dtype": (["M.float64"], []), "broadcast_shapes": (["(2, 1)", "(1, 3)"], []),
     "set_num_threads": (["1"], []), "get_num_threads": ([], []), "finfo": (["M.float32"], []),
     "iinfo": (["M.int32"], []), "real": ([C], []), "imag": ([C], []),
     "from_numpy": (["np.ones(3)"], []), "from_dlpack": ([F], []), "Tensor": ([], []), "Size": (["[2, 3]"], []),
-    "dtype": ([], []),
+    "dtype": ([], []), "device": (["'cpu'"], []), "layout": ([], []), "memory_format": ([], []),
+    "set_default_device": (["'cpu'"], []), "get_default_device": ([], []),
 }
+# what rt.__all__ names that is a value, not a callable: the dtypes, layouts and memory formats
+CONSTANTS = (rt.dtype, rt.layout, rt.memory_format)
 METHODS = {
-    "clone": [], "contiguous": [], "copy_": [F], "data_ptr": [], "dim": [], "element_size": [], "expand": ["3"],
+    "clone": [], "contiguous": [], "cpu": [], "copy_": [F], "data_ptr": [], "dim": [], "element_size": [], "expand": ["3"],
     "expand_as": [F],
     "flatten": [], "is_complex": [], "is_contiguous": [], "is_floating_point": [], "item": [], "numel": [],
     "numpy": [], "permute": ["0"], "reshape": ["3"], "size": ["0"], "squeeze": ["0"], "storage_offset": [],
     "stride": ["0"], "swapaxes": ["0", "0"], "t": [], "to": ["M.float64"], "tolist": [], "transpose": ["0", "0"],
     "unsqueeze": ["0"], "view": ["3"], **{d._method: [] for d in ALL if d._method},     # .half(), ...
 }
-METHOD_KEYWORDS = {"to": ["dtype", "copy"], **{d._method: ["memory_format"] for d in ALL if d._method}}
+METHOD_KEYWORDS = {"to": ["dtype", "copy", "device", "memory_format"], "clone": ["memory_format"],
+                   "contiguous": ["memory_format"], "is_contiguous": ["memory_format"], "cpu": ["memory_format"],
+                   **{d._method: ["memory_format"] for d in ALL if d._method}}
 ARITHMETIC = ["+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>"]   # with an in-place form
 COMPARISON = ["==", "!=", "<", "<=", ">", ">="]
 
@@ -284,6 +292,30 @@ CASES = [
     # Tensor objects that users make by hand
     "M.Tensor()", "M.Tensor([1, 2])", "M.Tensor(2, 3)", "M.Tensor('a')", "M.Tensor.__new__(M.Tensor)",
     "M.Tensor.__new__(M.Tensor) + 1", "repr(M.Tensor.__new__(M.Tensor))", "M.ones(3) + M.Tensor.__new__(M.Tensor)",
+    # devices, layouts and memory formats
+    "M.device('cuda', 1)", "M.device('cpu', -1)", "M.device('cpu', 2**63)", "M.device('cpu:0', 1)", "M.device(type=1)",
+    "M.device(index=0)", "M.device('cpu', 0, 1)", "M.device('cuda:1:2')", "M.device('cpu:99999999999')",
+    "assert str(M.device('cpu', 128)) == 'cpu:-128'", "assert hash(M.device('cuda:1')) == 65537",
+    "import pickle; assert pickle.loads(pickle.dumps(M.device('cuda:1'))) == M.device('cuda', 1)",
+    "M.device('cpu') < M.device('cpu')", "M.device('cpu').type = 'cuda'", "M.device('cpu').foo",
+    "class D(M.device): pass", "M.layout()", "M.memory_format()", "M.strided.foo = 1",
+    "import pickle; assert pickle.loads(pickle.dumps(M.strided)) is M.strided", "import pickle; assert pickle.loads(pickle.dumps(M.channels_last)) is M.channels_last",
+    "M.ones(2).to('cuda')", "M.ones(2).to('mps')", "M.ones(2).to('mps:0')", "M.ones(2).to('xla:0')", "M.ones(2).to('hpu')",
+    "M.ones(2).to('opencl')", "M.ones(2).to('xpu')", "M.ones(2).to('mtia')", "M.ones(2).to(M.device('cuda'))",
+    "M.ones(2).to(1)", "M.ones(2).to(-1)", "M.ones(2).to('cpu', M.int32, memory_format=M.channels_last)",
+    "assert M.ones(2).to('cpu:5').device == M.device('cpu')", "M.zeros(2, device='cuda')", "M.zeros(2, device='mps')",
+    "M.zeros(2, device='opencl')", "M.zeros_like(M.ones(2), device='vulkan:0')", "M.tensor([1.0], device='ve')",
+    "M.arange(3, device='lazy')", "M.full((2,), 1, device='privateuseone')", "M.zeros(-1, device='cuda')",
+    "M.set_default_device('foo')", "M.set_default_device(1.5)",
+    "M.set_default_device('cuda')\ntry:\n    M.zeros(2)\nfinally:\n    M.set_default_device(None)",
+    "with M.device('cuda'):\n    M.ones(2)", "with M.device('cuda'):\n    pass\nassert M.zeros(1).device.type == 'cpu'",
+    "M.ones(2).contiguous(memory_format=M.channels_last)", "M.ones(2, 3, 4, 5).contiguous(memory_format=M.channels_last_3d)",
+    "M.ones(2, 3, 4, 5).permute(0, 2, 3, 1).contiguous(memory_format=M.preserve_format)",
+    "M.empty(2, 3, memory_format=M.preserve_format)", "M.empty(2, memory_format=M.channels_last)",
+    "M.ones(2).clone(memory_format=M.channels_last)", "M.ones(2).half(memory_format=M.channels_last)",
+    "assert M.empty(2, 3, 4, 5, memory_format=M.channels_last).stride() == (60, 1, 15, 3)",
+    "assert M.empty(2, 0, 4, 5, memory_format=M.channels_last).stride() == (0, 1, 0, 0)",
+    "assert M.ones(2, 3, 4, 5).to(memory_format=M.channels_last).is_contiguous(memory_format=M.channels_last)",
 ]
 
 
@@ -333,7 +365,7 @@ def templates():
     """{template: name}, the name being what must exist in torch (`Tensor.x` for methods)."""
     out = {}
     for name in rt.__all__:
-        if isinstance(getattr(rt, name), rt.dtype):
+        if isinstance(getattr(rt, name), CONSTANTS):
             continue
         if name in FUNCTIONS:
             args, keywords = FUNCTIONS[name]
@@ -389,7 +421,7 @@ def main():
         "templates": {t: [outcomes[t.replace(HOLE, h)] if exists_in_torch(found[t]) else "no-torch" for h in HOSTILE]
                       for t in found},
         "cases": {c: outcomes[c] for c in CASES},
-        "api": {"functions": sorted(n for n in rt.__all__ if not isinstance(getattr(rt, n), rt.dtype)),
+        "api": {"functions": sorted(n for n in rt.__all__ if not isinstance(getattr(rt, n), CONSTANTS)),
                 "methods": sorted(n for n in dir(rt.Tensor) if not n.startswith("_"))},
     }
     # one line per template or case: small diffs when torch or the API changes
