@@ -105,6 +105,7 @@ class Op:
     param_args: tuple = () # arguments that are params too: the kernel takes them as numbers (lerp's weight)
     exact_params: bool = False   # params reach float16/bfloat16 kernels unrounded (torch's opmath)
     errors: tuple = ()     # ((key, text), ...): `out`, `inplace`, `value` or a category (see ops.yaml)
+    inplace_functions: tuple = ()  # names whose in-place method is a function too (torch.sin_)
     has_out: bool = True   # the function takes out= (some signature has it)
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
     unstructured: bool = False   # torch's kernel is not structured: a resized out= warns once
@@ -540,8 +541,14 @@ def _parse_ops(data, report, dtypes, configs):
                 report(cline, f"{where}: a check is a check name or a mapping (reject:/out_dtype:, message:)")
         function = _typed(report, where, entry, "function", (str, type(None)), "a name or null", name) if "function" in entry else name
         method = _typed(report, where, entry, "method", (str, type(None)), "a name or null", function) if "method" in entry else function
-        inplace = _typed(report, where, entry, "inplace", bool, "true or false", None)
         aliases = _typed(report, where, entry, "aliases", list, "a list of names", []) or []
+        inplace = _typed(report, where, entry, "inplace", (bool, str, list),
+                         "true, false, function, or the names with a function form", None)
+        if isinstance(inplace, str) and inplace != "function" or isinstance(inplace, list) and not set(
+                inplace) <= {function, *aliases}:
+            report(line_of("inplace"), f"{where}: inplace must be true, false, function, or a list of the names "
+                                       f"among {[function, *aliases]} that have a function form, got {inplace!r}")
+            inplace = None
         when = _typed(report, where, entry, "when", dict, "a mapping argument: kind, or keyword: value", {}) or {}
         ops_map = _typed(report, where, entry, "operators", dict, "a mapping dunder: call", {}) or {}
         for dunder, call in ops_map.items():
@@ -607,10 +614,13 @@ def _parse_ops(data, report, dtypes, configs):
     for op in ops:
         if op.inplace is not None:
             declared.setdefault(op.function, op.inplace)
+    forms = {f: ((f, *next(o.aliases for o in ops if o.function == f)) if v == "function" else tuple(v))
+             for f, v in declared.items() if isinstance(v, (str, list))}
     ops = [replace(op, has_out=out_of.get(op.function, op.has_out),
                    optional=tuple(a for a in op.args if a in nullable.get(op.function, ())),
                    inplace=f"{op.function}_" if op.function and declared.get(
-                       op.function, out_of.get(op.function, op.has_out)) else None) for op in ops]
+                       op.function, out_of.get(op.function, op.has_out)) else None,
+                   inplace_functions=forms.get(op.function, ())) for op in ops]
     _check_variants(report, raw, ops)
     _check_operator_calls(report, raw, ops)
     return ops

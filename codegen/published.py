@@ -55,7 +55,7 @@ def stub_functions(model: Model) -> list:
             for sig in sigs:
                 if sig.deprecated:
                     continue
-                params, star = ([] if kind == "function" else ["self"]), False
+                params, star = (["self"] if kind in ("method", "inplace") else []), False
                 for p in sig.params:
                     if p.kwarg_only and not star:
                         params.append("*")
@@ -211,7 +211,9 @@ def render_published(model: Model) -> dict:
     ctx = dict(model=model, header=HEADER, functions=stub_functions(model), operators=stub_operators(model),
                dtype_names=dtype_names(model), ops=doc_ops(model), grid=promotion_grid(model),
                groups=model.dtype_groups, configs=[(c, _config_flags(c)) for c in model.configs],
-               number=NUMBER, function_names=sorted(n for f in python_functions(model) for n in [f["name"], *f["aliases"]]))
+               number=NUMBER, function_names=sorted(
+                   n for f in python_functions(model) for n, kind, _, _ in f["parsers"]
+                   if kind in ("function", "inplace_function")))
     return {path: env.get_template(tpl).render(**ctx) for path, tpl in TEMPLATES.items()}
 
 

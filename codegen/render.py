@@ -234,6 +234,7 @@ def python_functions(model: Model) -> list:
                 g["keywords"].append((p, None if default in ("max", "lowest") else default))
         g["method"] = g["method"] or op.method
         g["inplace"] = g["inplace"] or op.inplace
+        g["inplace_functions"] = g.get("inplace_functions") or op.inplace_functions
         g["aliases"] += [a for a in op.aliases if a not in g["aliases"]]
     for g in groups.values():
         if g["select"] and g["select"] not in g["params"]:
@@ -249,7 +250,7 @@ def _slot(name):
 
 def _bindings(g):
     """g["slots"], g["defaults"] and g["parsers"]: [(python name, kind, signatures, compiled)],
-    kind function | method | inplace; compiled: per signature (params, printed, deprecated,
+    kind function | method | inplace | inplace_function (torch.sin_); compiled: per signature (params, printed, deprecated,
     slot indices), what the runtime's Parser takes."""
     slots = list(g["argnames"])
     for sigs in g["signatures"].values():
@@ -272,6 +273,9 @@ def _bindings(g):
             # a method's overloads: its function's (or alias's), self for `Tensor input`, no out=
             for name, source in [(base, g["name"])] + [(a + suffix, a) for a in g["aliases"]]:
                 parsers.append((name, kind, [s for s in map(schema.method_signature, g["signatures"][source]) if s]))
+    for name in g["inplace_functions"]:
+        parsers.append((name + "_", "inplace_function",
+                        [s for s in map(schema.inplace_function_signature, g["signatures"][name]) if s]))
     g["parsers"] = [(name, kind, sigs, compiled(sigs)) for name, kind, sigs in parsers]
     # the C short path serves calls with the first signature's required tensors, positionally
     first = g["signatures"][g["name"]][0].params

@@ -120,6 +120,14 @@ def parse(text: str) -> Signature:
     return Signature(tuple(params), deprecated=bool(flag))
 
 
+def inplace_function_signature(sig: Signature) -> Signature | None:
+    """torch.<op>_'s overload (torch.sin_, torch.clamp_): the function's without out=, where its
+    first argument is the Tensor input (the one written to)."""
+    if not sig.params or sig.params[0].name != "input" or sig.params[0].type != "Tensor":
+        return None
+    return Signature(tuple(p for p in sig.params if p.name != "out"), sig.deprecated)
+
+
 def method_signature(sig: Signature) -> Signature | None:
     """The Tensor method's overload: torch binds `self` to the `Tensor input` argument
     and drops out=; overloads without a Tensor input have no method."""

@@ -73,3 +73,12 @@ def test_method_binding_matches_torch(name):
             self_ours, self_torch = rt.ones(3), torch.ones(3)
             problems += _compare(getattr(self_ours, name), getattr(self_torch, name), args[1:], kwargs, "." + name)
     assert not problems, "\n".join(problems)
+
+
+def test_inplace_function_forms_are_torchs():
+    """rt.sin_(x), rt.clamp_(x, 0, 1), ...: exactly the torch.<name>_ functions whose <name> the
+    runtime has (torch.absolute_ does not exist although absolute is an alias of abs)."""
+    ours = {n for n in ops.FUNCTIONS if n.endswith("_")}
+    theirs = {n + "_" for n in ops.FUNCTIONS if not n.endswith("_") and callable(getattr(torch, n + "_", None))}
+    assert ours == theirs
+    assert "abs_" in ours and "absolute_" not in ours and "add_" not in ours

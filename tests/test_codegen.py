@@ -177,6 +177,9 @@ BROKEN = [
     ("ops.yaml", "    when: {rounding_mode: trunc}", "    when: {rounding_mode: trunc, other: tensor}",
      "when: {rounding_mode: trunc, other",
      "op 'div_trunc': when takes kinds of operands, or the value of one keyword, not rounding_mode, other"),
+    ("ops.yaml", "    inplace: [abs]", "    inplace: [abs, absolut]", "inplace: [abs, absolut]",
+     "op 'abs': inplace must be true, false, function, or a list of the names among ['abs', 'absolute'] that have "
+     "a function form, got ['abs', 'absolut']"),
     ("dtypes.yaml", "{name: int16,      code: i2,", "{name: int16,      code: i1,", "{name: int16,      code: i1",
      "dtype 'int16': duplicate code 'i1'"),
     ("dtypes.yaml", "ctype: float,    category: floating, itemsize: 4,", "ctype: float,    category: floating, itemsize: four,",

@@ -182,15 +182,28 @@ def _params(fn):
             any(p.name == "out" for p in sig))
 
 
+def _canonical_names():
+    """alias -> its function's own name (arctan2 -> atan2), from ops.yaml."""
+    from pathlib import Path
+
+    from codegen import model
+    root = Path(__file__).resolve().parent.parent
+    m = model.load_model(root / "dtypes.yaml", root / "ops.yaml")
+    return {a: op.function for op in m.ops for a in op.aliases}
+
+
 def catalogue():
     ops = []
+    canonical = _canonical_names()
     for name, fn in sorted(FUNCTIONS.items()):
+        if name.endswith("_"):      # rt.sin_ & co: the in-place methods (form "inplace") as functions
+            continue
         pos, kw, has_out = _params(fn)
         def method_params(m):
             if m not in METHODS:
                 return None
             return [p.name for p in _params(METHODS[m])[0]][1:]
-        ops.append(Op(name, fn.__name__, [p.name for p in pos], {p.name for p in pos if p.default is not p.empty},
+        ops.append(Op(name, canonical.get(name, name), [p.name for p in pos], {p.name for p in pos if p.default is not p.empty},
                       kw, has_out, method_params(name), method_params(name + "_")))
     for name in ("real", "imag"):       # views, functions only
         ops.append(Op(name, name, ["input"], set(), [], False, None, None))

@@ -1264,3 +1264,19 @@ def test_dtype_attributes_match_torch(name):
     assert (ours.is_floating_point, ours.is_complex, ours.is_signed, ours.itemsize) == (
         theirs.is_floating_point, theirs.is_complex, theirs.is_signed, theirs.itemsize)
     assert repr(ours) == repr(theirs).replace("torch.", "runtime.")
+
+
+def test_inplace_function_forms_write_their_input():
+    """rt.<op>_ is the in-place method as a function: it writes and returns its first argument,
+    with the in-place method's casting rule (torch.sin_, torch.clamp_, ...)."""
+    x = rt.tensor([0.0, 4.0, -9.0])
+    assert rt.sqrt_(x) is x and x.tolist()[:2] == [0.0, 2.0]
+    y = rt.tensor([-2.0, 0.5, 3.0])
+    assert rt.clamp_(y, min=0, max=1) is y and y.tolist() == [0.0, 0.5, 1.0]
+    assert rt.clip_ is not rt.clamp_ and rt.clip_(y, 0.25, 0.75).tolist() == [0.25, 0.5, 0.75]
+    i = rt.tensor([1, 2], dtype=rt.int32)
+    with pytest.raises(RuntimeError, match="^result type Float can't be cast to the desired output type Int$"):
+        rt.sqrt_(i)
+    with pytest.raises(TypeError, match=r"^sin_\(\) got an unexpected keyword argument 'out'$"):
+        rt.sin_(x, out=x)
+    assert not hasattr(rt, "add_") and not hasattr(rt, "absolute_")
