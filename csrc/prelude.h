@@ -251,6 +251,8 @@ EW_CDIV(ew_c128, double)
 /* ---- integers: division, remainder, fmod, gcd, lcm, shifts and pow, one function per integral
    dtype of dtypes.yaml, picked by _Generic macros (generated: codegen/templates/ew_integral.h.j2) */
 #include "ew_integral.h"
+/* ---- the minifloats (float8_*): decode table and encoder per format, generated from dtypes.yaml */
+#include "ew_minifloat.h"
 /* Rounding to a storage precision.  torch computes a few kernels in float16/bfloat16
    themselves, rounding every intermediate; kernels say where with ew_rnd(x), which the
    kernel template defines per loop (identity unless the loop works that way). */

@@ -250,9 +250,17 @@ def _new(fname, size, dt, varargs=True):
     return Tensor._empty(check_shape(shape, dt.itemsize), dt)
 
 
-def _filled(t, v):
-    """t filled with the Python number v, range-checked as torch's fill_ (c10's checked_convert)."""
-    check_fits(v, t.dtype)
+def _filled(t, v, checked=True):
+    """t filled with the Python number v, range-checked as torch's fill_ (c10's checked_convert),
+    but for one element of a dtype whose setitem is unchecked (torch's single-element fill path),
+    and for zeros (zero_(), which e8m0fnu's range check would refuse)."""
+    if t.dtype._minifloat.get("packed", 1) > 1:      # float4_e2m1fn_x2: zeros only, as bytes
+        if checked:
+            raise NotImplementedError(f"\"fill_cpu\" not implemented for '{t.dtype.c10_name}'")
+        t.view(BY_NAME["uint8"])._copy_from(number_tensor(0, BY_NAME["uint8"]))
+        return t
+    if checked and not (t.numel() == 1 and t.dtype._unchecked_fill):
+        check_fits(v, t.dtype)
     if isinstance(v, complex) and not t.dtype.is_complex:
         v = bool(v) if t.dtype.category == "bool" else v.real
     if t.numel():
@@ -274,7 +282,7 @@ def zeros(*size, dtype=None):
     shape = size_arg("zeros", _sizes("zeros", size))
     if any(s < 0 for s in shape):
         raise RuntimeError("zeros: Dimension size must be non-negative.")
-    return _filled(_new("zeros", shape, dtype), 0)
+    return _filled(_new("zeros", shape, dtype), 0, checked=False)
 
 
 def ones(*size, dtype=None):
@@ -299,7 +307,7 @@ def empty_like(input, *, dtype=None):
 
 
 def zeros_like(input, *, dtype=None):
-    return _filled(_like("zeros_like", input, dtype), 0)
+    return _filled(_like("zeros_like", input, dtype), 0, checked=False)
 
 
 def ones_like(input, *, dtype=None):

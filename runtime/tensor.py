@@ -651,9 +651,15 @@ class Tensor:
             return tuple(shape)
         raise RuntimeError(f"shape '{shape}' is invalid for input of size {numel}")
 
-    def view(self, *shape):
-        if len(shape) == 1 and isinstance(shape[0], dtype):
-            raise RuntimeError("view(dtype) is not supported")
+    def view(self, *shape, dtype=None):
+        if dtype is not None:
+            shape = shape + (dtype,)
+        if len(shape) > 1 and any(isinstance(s, type(self._dtype)) for s in shape):
+            got = ", ".join(["runtime.dtype" if isinstance(s, type(self._dtype)) else type_name(s) for s in shape])
+            raise TypeError(f"view() received an invalid combination of arguments - got ({got}), but expected "
+                            "one of:\n * (runtime.dtype dtype)\n * (tuple of ints size)\n")
+        if len(shape) == 1 and as_dtype(shape[0]) is not None:
+            return self._view_dtype(as_dtype(shape[0]))
         if not shape:
             raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
                             " * (runtime.dtype dtype)\n * (tuple of ints size)\n")
@@ -663,6 +669,37 @@ class Tensor:
             raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
                                "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
         return self._view(shape, strides, self._offset)
+
+    def _view_dtype(self, d):
+        """aten's view_dtype: the same bytes read as dtype d; the last dim scales by the ratio of the
+        element sizes, with torch's checks in its order."""
+        old, new = self._dtype.itemsize, d.itemsize
+        shape, strides, offset = list(self._shape), list(self._strides), self._offset
+        names = f"{self._dtype.c10_name} as {d.c10_name} (different element sizes)"
+        if old != new:
+            if not shape:
+                raise RuntimeError(f"self.dim() cannot be 0 to view {names}")
+            if strides[-1] != 1:
+                raise RuntimeError(f"self.stride(-1) must be 1 to view {names}, but got {strides[-1]}")
+            if old > new:
+                r = old // new
+                strides, shape[-1], offset = [s * r for s in strides[:-1]] + [1], shape[-1] * r, offset * r
+            else:
+                r = new // old
+                if shape[-1] % r:
+                    raise RuntimeError(f"self.size(-1) must be divisible by {r} to view {names}, but got {shape[-1]}")
+                if offset % r:
+                    raise RuntimeError(f"self.storage_offset() must be divisible by {r} to view {names}, "
+                                       f"but got {offset}")
+                for i, st in enumerate(strides[:-1]):
+                    if st % r:
+                        raise RuntimeError(f"self.stride({i}) must be divisible by {r} to view {names}, but got {st}")
+                strides, shape[-1], offset = [s // r for s in strides[:-1]] + [1], shape[-1] // r, offset // r
+        t = object.__new__(Tensor)
+        t._storage, t._dtype, t._wrapped = self._storage, d, False
+        t._shape, t._strides, t._offset = tuple(shape), tuple(strides), offset
+        t._ptr = self._storage.ptr + offset * d.itemsize
+        return t
 
     def reshape(self, *shape):
         if not shape:

@@ -34,7 +34,7 @@ def test_header_documents_every_accepted_key():
 BROKEN = [
     # (old text, new text, line marker in the broken file, expected message)
     ("storage: half, typestr", "storage: halve, typestr", "storage: halve",
-     "dtype 'float16': unknown storage 'halve', expected one of ['native', 'half', 'bfloat', 'complex_half'] "
+     "dtype 'float16': unknown storage 'halve', expected one of ['native', 'half', 'bfloat', 'complex_half', 'minifloat'] "
      "(did you mean 'half'?)"),
     ("storage: bfloat, ", "", "{name: bfloat16",
      "dtype 'bfloat16': a dtype with an 'opmath' needs a 'storage' other than 'native', and only such a dtype"),
