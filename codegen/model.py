@@ -116,6 +116,7 @@ class Op:
     param_args: tuple = () # positional arguments that are kernel params (lerp's number weight)
     exact_params: bool = False   # params reach float16/bfloat16 kernels unrounded (torch's opmath)
     kernel_errors: tuple = ()  # ((category, text), ...): NotImplementedError text instead of the label's
+    scalar_label: tuple = ()   # ((dtype, label), ...): the label torch's 1-element-second-operand path raises
     out_error: str = ""    # text when out= has not the exact result dtype (exact_out configs)
     inplace_error: str = ""
     has_out: bool = True   # the function takes out= (some signature has it)
@@ -471,6 +472,7 @@ _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators", "returns_self", "unstructured", "args",
             "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
+            "scalar_label",
             "param_args", "exact_params", "simd", "finish", "block")
 
 
@@ -520,6 +522,27 @@ def _resolve_dtypes(report, where, line, items, groups, dtype_names, stack=()):
     return list(dict.fromkeys(out))
 
 
+def _by_dtype(report, where, line, mapping, groups, dtypes):
+    """A mapping keyed by dtype, ops.yaml dtype group, category or `default`, resolved to
+    ((dtype name, value), ...) for every dtype it covers (a dtype's own key first, then its
+    groups in declaration order, its category, the default), plus ("default", value) if given."""
+    names = [d.name for d in dtypes]
+    members = {g: _resolve_dtypes(lambda *a: None, "", 0, [g], groups, names) for g in groups}
+    for key in mapping:
+        if key != "default" and key not in names and key not in groups and key not in CATEGORY_NAMES:
+            report(line, f"{where}: key {key!r} is not a dtype, a dtype group, a category or 'default'"
+                         f"{_suggest(key, names + list(groups))}")
+    out = []
+    for d in dtypes:
+        keys = [d.name] + [g for g in groups if d.name in members[g]] + [d.category, "default"]
+        key = next((k for k in keys if k in mapping), None)
+        if key is not None:
+            out.append((d.name, mapping[key]))
+    if "default" in mapping:
+        out.append(("default", mapping["default"]))
+    return tuple(out)
+
+
 def _parse_ops(data, report, dtypes, configs):
     dtype_names = [d.name for d in dtypes]
     by_name = {d.name: d for d in dtypes}
@@ -561,14 +584,15 @@ def _parse_ops(data, report, dtypes, configs):
             for key in ("dtypes", "expr", "label"):
                 if key not in entry:
                     report(entry.line, f"{where}: missing key {key!r}")
-        supported, exprs, label = [], [], "?"
+        supported, exprs, label = [], [], (("default", "?"),)
         if source is not None:
             sline = lambda key: source.key_lines.get(key, source.line)  # noqa: E731
             items = _typed(report, f"op {kernel_of!r}", source, "dtypes", list, "a list of dtypes or groups", [])
             supported = _resolve_dtypes(report, f"op {kernel_of!r}", sline("dtypes"), items, groups, dtype_names)
             label = _typed(report, f"op {kernel_of!r}", source, "label", (str, dict),
-                           "a kernel label, or a mapping by category", "?")
-            label = tuple(sorted(({"default": label} if isinstance(label, str) else label).items()))
+                           "a kernel label, or a mapping by dtype, group or category", "?")
+            label = _by_dtype(report, f"op {kernel_of!r}: label", sline("label"),
+                              {"default": label} if isinstance(label, str) else label, groups, dtypes)
             expr = source.get("expr")
             if isinstance(expr, str):
                 expr = {"default": expr}
@@ -681,6 +705,9 @@ def _parse_ops(data, report, dtypes, configs):
             simd=tuple(simd), finish=finish, block=block,
             kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})
                                  or {}).items()),
+            scalar_label=_by_dtype(report, f"{where}: scalar_label", line_of("scalar_label"),
+                                   _typed(report, where, source if source is not None else entry, "scalar_label",
+                                          dict, "a mapping by dtype, group or category", {}) or {}, groups, dtypes),
             out_error=_typed(report, where, entry, "out_error", str, "a string", "") or "",
             inplace_error=_typed(report, where, entry, "inplace_error", str, "a string", "") or "",
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),

@@ -281,7 +281,9 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
             text = (op["inplace_error"] if inplace else op["out_error"]) or "Found dtype {out} but expected {result}"
             raise RuntimeError(text.format(out=out.dtype.c10_name, result=result.c10_name, out_cpp=out.dtype.cpp_name))
     checked = cfg["check_scalars"]
-    if checked and (checked is True or common.name in checked):  # numbers converted with an overflow check
+    # torch converts the numbers inside its dtype dispatch: a dtype without a kernel raises the
+    # kernel's NotImplementedError instead (relu of float8_e8m0fnu, whose range lacks 0)
+    if checked and (checked is True or common.name in checked) and common.name in op["kernels"]:
         for t in operands:
             if t._wrapped:
                 v = t.item()
@@ -325,9 +327,13 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
                     return _shortcut(what, operands[0], out, result, shape_of(operands))
 
     # 5. a kernel for the computation dtype
+    # (torch's reduced-float path for a 1-element second operand dispatches float16/bfloat16 only)
+    label = op["scalar_label"].get(common.name)
+    if label is not None and len(operands) > 1 and _numel(operands[1]._shape) == 1:
+        raise NotImplementedError(f'"{label}" not implemented for \'{common.c10_name}\'')
     kernel = op["kernels"].get(common.name)
     if kernel is None:
-        label = op["label"].get(common.category, op["label"]["default"])
+        label = op["label"].get(common.name, op["label"]["default"])
         raise NotImplementedError(f'"{label}" not implemented for \'{common.c10_name}\'')
 
     for check in op["checks"]:
