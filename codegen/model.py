@@ -117,6 +117,7 @@ class Op:
     exact_params: bool = False   # params reach float16/bfloat16 kernels unrounded (torch's opmath)
     kernel_errors: tuple = ()  # ((category, text), ...): NotImplementedError text instead of the label's
     scalar_label: tuple = ()   # ((dtype, label), ...): the label torch's 1-element-second-operand path raises
+    raw: tuple = ()        # dtypes whose loop works on the stored values (ew_load(x) decodes one)
     out_error: str = ""    # text when out= has not the exact result dtype (exact_out configs)
     inplace_error: str = ""
     has_out: bool = True   # the function takes out= (some signature has it)
@@ -472,7 +473,7 @@ _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures
             "scalar_opmath", "kernel", "swap", "negate", "function", "method", "inplace", "aliases",
             "select", "select_error", "operators", "returns_self", "unstructured", "args",
             "when", "shortcuts", "implicit", "scalarize", "out_error", "inplace_error", "optional", "kernel_errors",
-            "scalar_label",
+            "scalar_label", "raw",
             "param_args", "exact_params", "simd", "finish", "block")
 
 
@@ -616,6 +617,12 @@ def _parse_ops(data, report, dtypes, configs):
                 line = expr.key_lines.get(key, sline("expr")) if hasattr(expr, "key_lines") else sline("expr")
                 exprs.append((d, text, line))
         simd = _typed(report, where, entry, "simd", list, "a list of dtypes", []) or []
+        raw_dtypes = _resolve_dtypes(report, where, line_of("raw"),
+                                     _typed(report, where, entry, "raw", list, "a list of dtypes or groups", [])
+                                     or [], groups, dtype_names)
+        for d in raw_dtypes:
+            if d not in supported or by_name[d].storage == "native":
+                report(line_of("raw"), f"{where}: raw dtype {d!r} must be one of the op's dtypes, with a storage")
         for d in simd:
             if d not in supported:
                 report(line_of("simd"), f"{where}: simd dtype {d!r} is not one of the op's dtypes")
@@ -702,7 +709,7 @@ def _parse_ops(data, report, dtypes, configs):
             optional=tuple(_typed(report, where, entry, "optional", list, "a list of argument names", []) or []),
             param_args=tuple(_typed(report, where, entry, "param_args", list, "a list of argument names", []) or []),
             exact_params=_typed(report, where, entry, "exact_params", bool, "true or false", False),
-            simd=tuple(simd), finish=finish, block=block,
+            simd=tuple(simd), finish=finish, block=block, raw=tuple(raw_dtypes),
             kernel_errors=tuple((_typed(report, where, entry, "kernel_errors", dict, "a mapping category: text", {})
                                  or {}).items()),
             scalar_label=_by_dtype(report, f"{where}: scalar_label", line_of("scalar_label"),

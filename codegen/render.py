@@ -125,6 +125,10 @@ def cast_expr(model: Model, src, dst, v="v"):
     if s.category == "complex" and d.category != "complex":
         v = f"creal({v})"            # torch keeps the real part (and warns)
     if d.category == "integral":
+        if s.storage == "minifloat" and dict(s.minifloat).get("nan_float32", "quiet") != "quiet":
+            # a NaN these formats decode to a constant: torch's build folds its integer
+            # conversion at compile time, to 0 in every integer dtype
+            return f"(isnan({v}) ? ({d.ctype})0 : ({d.ctype}){_narrowing(d)}((double)({v})))"
         if s.category in ("floating", "complex"):
             return f"({d.ctype}){_narrowing(d)}((double)({v}))"
         return f"({d.ctype})({v})"
@@ -175,11 +179,16 @@ def build_context(model: Model) -> dict:
                 symbol = f"ew_k_{op.name}_{dtype_name}" + ("_sb" if scalar_b else "")
                 kernel_ids[(op.name, dtype_name, scalar_b)] = len(kernels)
                 ins = [d] * op.arity
+                raw_load = ""
+                if dtype_name in op.raw:       # the loop sees the stored values; ew_load(x) decodes one
+                    raw_load = d.load("x")
+                    d = out = replace(d, op_ctype=d.ctype, load_fmt="{x}", store_fmt=f"({d.ctype})({{v}})")
+                    ins = [d] * op.arity
                 if config.condition:      # where: the condition is read as bool from bool or uint8 storage
                     ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "", "", 1)
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
                                     params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
-                                    exact_params=op.exact_params, expr_line=expr_line,
+                                    exact_params=op.exact_params, expr_line=expr_line, raw_load=raw_load,
                                     avx2_valued=any(f in expr for f in AVX2_VALUED),
                                     simd=dtype_name in op.simd or dtype_name in halves_ or out.name in halves_,
                                     finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name)))

@@ -283,7 +283,11 @@ class Tensor:
                 src = src._view(src._shape[k:], src._strides[k:], src._offset)
         if _numel(shape) == 0:
             return self
-        run(tables.CASTS[src._dtype.index][self._dtype.index], self, [src], shape)
+        kernel = tables.CASTS[src._dtype.index][self._dtype.index]
+        if kernel is None:            # a packed minifloat: torch converts none of its values
+            packed = src._dtype if src._dtype._minifloat.get("packed", 1) > 1 else self._dtype
+            raise NotImplementedError(f"\"copy_kernel\" not implemented for '{packed.c10_name}'")
+        run(kernel, self, [src], shape)
         return self
 
     def copy_(self, src, non_blocking=False):
@@ -679,9 +683,10 @@ class Tensor:
         if old != new:
             if not shape:
                 raise RuntimeError(f"self.dim() cannot be 0 to view {names}")
-            if strides[-1] != 1:
-                raise RuntimeError(f"self.stride(-1) must be 1 to view {names}, but got {strides[-1]}")
+            stride_one = f"self.stride(-1) must be 1 to view {names}, but got {strides[-1]}"
             if old > new:
+                if strides[-1] != 1:
+                    raise RuntimeError(stride_one)
                 r = old // new
                 strides, shape[-1], offset = [s * r for s in strides[:-1]] + [1], shape[-1] * r, offset * r
             else:
@@ -691,6 +696,8 @@ class Tensor:
                 if offset % r:
                     raise RuntimeError(f"self.storage_offset() must be divisible by {r} to view {names}, "
                                        f"but got {offset}")
+                if strides[-1] != 1:
+                    raise RuntimeError(stride_one)
                 for i, st in enumerate(strides[:-1]):
                     if st % r:
                         raise RuntimeError(f"self.stride({i}) must be divisible by {r} to view {names}, but got {st}")
