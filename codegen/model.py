@@ -62,6 +62,7 @@ class DType:
     unchecked_fill: bool = False  # setitem stores a Python number without c10's range check
     as_index: str | None = None  # dtypes.yaml's `index`: "mask" or "positions", what a tensor of it is as an index
     minifloat: tuple = ()        # ((key, value), ...): a minifloat's format (dtypes.yaml's `minifloat`, defaults filled)
+    ml_dtypes: str | None = None  # its name in the ml_dtypes package (NumPy exchange of dtypes NumPy lacks)
     index: int = 0
     line: int = 0
 
@@ -218,7 +219,7 @@ def _typed(report, where, mapping, key, types, what, default=None):
 DTYPES_FILE_KEYS = ("categories", "default_dtype", "default_dtype_choices", "dtypes", "promotion_errors", "promotion")
 DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed", "scalar")
 DTYPE_OPTIONAL = ("aliases", "opmath", "storage", "complex", "real", "exponent_bits", "mantissa_bits", "legacy_type", "format", "typestr",
-                  "dlpack", "method", "unchecked_fill", "index", "minifloat")
+                  "dlpack", "method", "unchecked_fill", "index", "minifloat", "ml_dtypes")
 INDEX_KINDS = ("mask", "positions")
 
 
@@ -240,7 +241,7 @@ def _parse_dtypes(data, report):
         values = {}
         for key in ("name", "code", "c10", "cpp", "ctype", "category", "scalar"):
             values[key] = _typed(report, where, entry, key, str, "a string", "?")
-        for key in ("format", "typestr", "method"):
+        for key in ("format", "typestr", "method", "ml_dtypes"):
             values[key] = _typed(report, where, entry, key, str, "a string")
         values["storage"] = _typed(report, where, entry, "storage", str, "a string", "native")
         values["unchecked_fill"] = _typed(report, where, entry, "unchecked_fill", bool, "true or false", False)

@@ -443,6 +443,11 @@ class Tensor:
         from ._numpy import array_interface
         return array_interface(self)
 
+    def __array__(self, dtype=None, copy=None):
+        """NumPy's fallback where there is no __array_interface__: bfloat16 and float8 through ml_dtypes."""
+        from ._numpy import to_array
+        return to_array(self, dtype, copy)
+
     def numpy(self, *, force=False):
         """The tensor as an ndarray sharing its memory.  force=True is torch's detach, cpu and
         resolve_conj first: nothing to do here, the memory is still shared, as torch's for a CPU tensor."""
