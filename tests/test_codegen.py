@@ -77,7 +77,7 @@ def run_broken(tmp_path, capsys, out=None):
 
 BROKEN = [
     # (file, old text, new text, line marker in the broken file, expected message)
-    ("ops.yaml", "    dtypes: [all, barebones_unsigned]\n    label: mul_cpu_reduced_float",
+    ("ops.yaml", "    dtypes: [all, barebones_unsigned, float8]\n    label: mul_cpu_reduced_float",
      "    dtypes: [all, float33]\n    label: mul_cpu_reduced_float", "dtypes: [all, float33]",
      "op 'mul': unknown dtype or dtype group 'float33' (did you mean 'float32'?)"),
     ("ops.yaml", "    simd: [float32, float64, int32, int64, complex64]\n", "    simd: [float32, complex46]\n", "simd: [float32, complex46]",
@@ -120,7 +120,7 @@ BROKEN = [
     ("ops.yaml", "  mul:\n    config: binary\n", "  mul:\n    config: [binary\n", "config: [binary",
      "invalid YAML"),
     ("ops.yaml", "    label: mul_cpu_reduced_float", "    label: 12", "label: 12",
-     "op 'mul': 'label' must be a kernel label, or a mapping by category, got int 12"),
+     "op 'mul': 'label' must be a kernel label, or a mapping by dtype, group or category, got int 12"),
     ("ops.yaml", "    scalar_opmath: true\n    expr:\n      default: a * b",
      "    scalar_opmath: yes please\n    expr:\n      default: a * b", "scalar_opmath: yes please",
      "op 'mul': 'scalar_opmath' must be true or false, got str 'yes please'"),
@@ -175,7 +175,8 @@ def test_yaml_error_names_file_line_and_expectation(tmp_path, capsys, file, old,
 def test_all_problems_reported_at_once(tmp_path, capsys):
     text = (ROOT / "ops.yaml").read_text()
     for label in ("eq_cpu", "ne_cpu"):
-        text = text.replace(f"dtypes: [all, barebones_unsigned]\n    label: {label}", f"dtypes: [alll]\n    label: {label}")
+        text = text.replace(f"dtypes: [all, barebones_unsigned, float8]\n    label: {label}",
+                            f"dtypes: [alll]\n    label: {label}")
     (tmp_path / "ops.yaml").write_text(text)
     shutil.copy(ROOT / "dtypes.yaml", tmp_path / "dtypes.yaml")
     err = run_broken(tmp_path, capsys)
