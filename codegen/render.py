@@ -182,7 +182,9 @@ def build_context(model: Model) -> dict:
                 raw_load = ""
                 if dtype_name in op.raw:       # the loop sees the stored values; ew_load(x) decodes one
                     raw_load = d.load("x")
-                    d = out = replace(d, op_ctype=d.ctype, load_fmt="{x}", store_fmt=f"({d.ctype})({{v}})")
+                    stored = replace(d, op_ctype=d.ctype, load_fmt="{x}", store_fmt=f"({d.ctype})({{v}})")
+                    out = stored if out is d else out
+                    d = stored
                     ins = [d] * op.arity
                 if config.condition:      # where: the condition is read as bool from bool or uint8 storage
                     ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "", "", 1)

@@ -371,6 +371,8 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         casts = [-1 if out.dtype is kernel_out else _CASTS[kernel_out.index][out.dtype.index]]
         casts += [-1 if t.dtype is common or (cfg["condition"] and i == 0) else _CASTS[t.dtype.index][ci]
                   for i, t in enumerate(inputs)]
+        if None in casts:          # a packed minifloat (float4_e2m1fn_x2): torch converts none of its values
+            raise NotImplementedError(f"\"copy_\" not implemented for '{common.c10_name}'")
     params_struct = _params(op, values) if values else None
     run(kernel, out, inputs, shape, params_struct, casts)
     if plan_key is not None and casts is None and inputs is operands and not inplace:

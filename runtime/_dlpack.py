@@ -36,6 +36,8 @@ _KIND = {0: "kInt", 1: "kUInt", 2: "kFloat", 4: "kFloat", 5: "kFloat", 6: "kDLBo
 _NO_DTYPE = {3: "kDLOpaqueHandle", 7: "kDLFloat8_e3m4", 8: "kDLFloat8_e4m3", 9: "kDLFloat8_e4m3b11fnuz",
              10: "kDLFloat8_e4m3fn", 11: "kDLFloat8_e4m3fnuz", 12: "kDLFloat8_e5m2", 13: "kDLFloat8_e5m2fnuz",
              14: "kDLFloat8_e8m0fnu", 15: "kDLFloat6_e2m3fn", 16: "kDLFloat6_e3m2fn", 17: "kDLFloat4_e2m1fn"}
+# the codes of our minifloats: torch names them with the bits it does not take
+_KIND.update({code: _NO_DTYPE.pop(code) for code, _, _ in list(FROM_DL) if code in _NO_DTYPE})
 
 _api = ctypes.pythonapi
 _capsule_new = _api.PyCapsule_New

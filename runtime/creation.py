@@ -195,6 +195,8 @@ def tensor(data, *, dtype=None):
         src = from_numpy(data)
         return src.to(dtype or src.dtype, copy=True)
     shape, flat = _flatten(data)
+    if flat and dtype is not None and dtype._minifloat.get("packed", 1) > 1:
+        raise RuntimeError("store_scalar: invalid type")     # torch stores no number into float4_e2m1fn_x2
     return _from_flat(shape, flat, dtype)
 
 

@@ -352,6 +352,8 @@ class Tensor:
     def _flat_values(self):
         """All elements in row-major order, as Python bool/int/float/complex (a dtype without a
         memoryview format is read through its opmath dtype, as dtypes.yaml says)."""
+        if self._dtype._minifloat.get("packed", 1) > 1:
+            raise RuntimeError("load_scalar: invalid type")          # torch's tolist() of float4_e2m1fn_x2
         src = self if self._dtype._format else self.to(self._dtype._opmath)
         src = src.contiguous()
         n = src.numel()
@@ -375,6 +377,8 @@ class Tensor:
         n = self.numel()
         if n != 1:
             raise RuntimeError(f"a Tensor with {n} elements cannot be converted to Scalar")
+        if self._dtype._minifloat.get("packed", 1) > 1:     # float4_e2m1fn_x2: torch reads no value of it
+            raise NotImplementedError(f"\"_local_scalar_dense_cpu\" not implemented for '{self._dtype.c10_name}'")
         return self._flat_values()[0]
 
     def __bool__(self):

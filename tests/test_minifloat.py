@@ -154,6 +154,13 @@ def test_float4_is_a_shell():
         rt.ones(2, dtype=f4)
     with pytest.raises(NotImplementedError, match="\"copy_kernel\" not implemented for 'Float4_e2m1fn_x2'"):
         z.to(rt.float32)
+    with pytest.raises(RuntimeError, match="^load_scalar: invalid type$"):
+        z.tolist()
+    with pytest.raises(RuntimeError, match="^store_scalar: invalid type$"):
+        rt.tensor([1.0], dtype=f4)
+    with pytest.raises(NotImplementedError, match="\"_local_scalar_dense_cpu\" not implemented for 'Float4_e2m1fn_x2'"):
+        z[0, 0].item()
+    assert repr(rt.tensor([0x21, 0xFF], dtype=rt.uint8).view(f4)) == "tensor([ 33., 255.], dtype=runtime.float4_e2m1fn_x2)"
 
 
 def test_view_dtype():
@@ -200,3 +207,24 @@ def test_view_dtype_matches_torch_for_every_pair():
                         return type(e).__name__, str(e)
                     return tuple(v.shape), tuple(v.stride()), v.storage_offset()
                 assert outcome(rt) == outcome(torch), (a, b, shape, index)
+
+
+@pytest.mark.torch
+def test_float4_ops_match_torch():
+    """The ops torch runs on float4_e2m1fn_x2 compare or copy bytes; the others raise its errors."""
+    torch = pytest.importorskip("torch")
+    calls = ["a == b", "a != b", "m.isnan(a)", "m.isreal(a)", "m.isinf(a)", "m.isfinite(a)", "a * b", "m.abs(a)",
+             "m.where(m.tensor([True, False, True, False]), a, b)", "m.conj_physical(a)", "m.positive(a)",
+             "m.real(a)", "a == 1", "a + b", "m.promote_types(m.float4_e2m1fn_x2, m.uint16)"]
+    for call in calls:
+        def outcome(m):
+            a = m.tensor([0x08, 0x80, 0x21, 0x00], dtype=m.uint8).view(m.float4_e2m1fn_x2)
+            b = m.tensor([0x00, 0x00, 0x21, 0x00], dtype=m.uint8).view(m.float4_e2m1fn_x2)
+            try:
+                r = eval(call, {"m": m, "a": a, "b": b})
+            except Exception as e:  # noqa: BLE001 - compared
+                return type(e).__name__, str(e)
+            if not isinstance(r, m.Tensor):
+                return str(r).split(".")[-1]
+            return str(r.dtype).split(".")[-1], r.view(m.uint8).tolist() if r.dtype != m.bool else r.tolist()
+        assert outcome(rt) == outcome(torch), call
