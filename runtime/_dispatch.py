@@ -234,6 +234,13 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
 
     if op["returns_self"]:
         return operands[0]
+    if cfg["fixed_dtype"] and out is not None and not inplace and cfg["exact_out"]:
+        # float_power's composite checks out='s dtype (double, or complex double for a complex
+        # operand) before its TensorIterator checks anything
+        want = BY_NAME[cfg["fixed_dtype"][1 if any(t.dtype.is_complex for t in operands) else 0]]
+        if out.dtype is not want:
+            raise RuntimeError(op["out_error"].format(out=out.dtype.c10_name, result=want.c10_name,
+                                                      out_cpp=out.dtype.cpp_name))
     if out is not None:     # TensorIterator's first check, on out= as given (before any resize)
         check_overlap(out, operands)
     shape = broadcast_shapes(*(t._shape for t in operands))      # then shapes, before dtypes and kernels
