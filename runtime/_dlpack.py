@@ -304,6 +304,8 @@ def _describe(dl):
     if lanes != 1 and dt is None:
         raise BufferError(f"runtime does not support lanes != 1 for dtype code{code}")
     if dt is None:
+        if code in _KIND and any(key[:2] == (code, bits) for key in FROM_DL):      # float4: bits 4, lanes 2
+            raise BufferError(f"Unsupported {_KIND[code]} lanes {lanes}")
         if code in _KIND:
             raise BufferError(f"Unsupported {_KIND[code]} bits {bits}")
         name = _NO_DTYPE.get(code)
