@@ -13,19 +13,26 @@ import struct
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import schema
+from . import minifloat, schema
 from .yamlload import LinedDict, YAMLSyntaxError, load
 
 CATEGORY_NAMES = ("bool", "integral", "floating", "complex")
 # dtypes.yaml `storage`: C's own type, or a format C converts to and from its opmath type
-STORAGE_KINDS = ("native", "half", "bfloat", "complex_half")
+STORAGE_KINDS = ("native", "half", "bfloat", "complex_half", "minifloat")
+# dtypes.yaml `minifloat`: its keys and their allowed values (None: an integer)
+MINIFLOAT_KEYS = {"bias": None, "infinity": (True, False), "nan": ("ieee", "all_ones", "negative_zero", "none"),
+                  "nan_float32": None, "overflow": ("saturate", "infinity", "nan"), "zero": (True, False),
+                  "packed": None, "eps": float}
 # dtypes.yaml `dlpack`: DLPack's DLDataTypeCode values (dlpack.h)
-DLPACK_CODES = {"kDLInt": 0, "kDLUInt": 1, "kDLFloat": 2, "kDLBfloat": 4, "kDLComplex": 5, "kDLBool": 6}
+DLPACK_CODES = {"kDLInt": 0, "kDLUInt": 1, "kDLFloat": 2, "kDLBfloat": 4, "kDLComplex": 5, "kDLBool": 6,
+                "kDLFloat8_e3m4": 7, "kDLFloat8_e4m3": 8, "kDLFloat8_e4m3b11fnuz": 9, "kDLFloat8_e4m3fn": 10,
+                "kDLFloat8_e4m3fnuz": 11, "kDLFloat8_e5m2": 12, "kDLFloat8_e5m2fnuz": 13, "kDLFloat8_e8m0fnu": 14,
+                "kDLFloat6_e2m3fn": 15, "kDLFloat6_e3m2fn": 16, "kDLFloat4_e2m1fn": 17}
 # memoryview formats by category: the ones Python reads as bool/int, float (a complex's parts)
 _FORMATS = {"bool": "B", "integral": "bBhHiIlLqQ", "floating": "fd", "complex": "fd"}
 # NumPy typestr kind letters by category
 _TYPESTR_KINDS = {"bool": "b", "integral": "i", "floating": "f", "complex": "c"}   # integral: u if unsigned
-UNDEFINED = "ud"  # promotion row entry: the pair does not promote
+UNDEFINED = "ud"  # the promotion table's marker for torch's uint16/uint32/uint64 error (one of promotion_errors)
 
 
 # --------------------------------------------------------------------------- data classes
@@ -55,6 +62,8 @@ class DType:
     method: str | None = None    # Tensor method converting to it (half, cfloat, ...)
     unchecked_fill: bool = False  # setitem stores a Python number without c10's range check
     as_index: str | None = None  # dtypes.yaml's `index`: "mask" or "positions", what a tensor of it is as an index
+    minifloat: tuple = ()        # ((key, value), ...): a minifloat's format (dtypes.yaml's `minifloat`, defaults filled)
+    ml_dtypes: str | None = None  # its name in the ml_dtypes package (NumPy exchange of dtypes NumPy lacks)
     index: int = 0
     line: int = 0
 
@@ -106,6 +115,8 @@ class Op:
     exact_params: bool = False   # params reach float16/bfloat16 kernels unrounded (torch's opmath)
     errors: tuple = ()     # ((key, text), ...): `out`, `inplace`, `value` or a category (see ops.yaml)
     inplace_functions: tuple = ()  # names whose in-place method is a function too (torch.sin_)
+    scalar_label: tuple = ()   # ((dtype, label), ...): the label torch's 1-element-second-operand path raises
+    raw: tuple = ()        # dtypes whose loop works on the stored values (ew_load(x) decodes one)
     has_out: bool = True   # the function takes out= (some signature has it)
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
     unstructured: bool = False   # torch's kernel is not structured: a resized out= warns once
@@ -122,12 +133,13 @@ class Model:
     default_dtype: str
     default_complex: tuple          # ((float dtype, complex dtype), ...)
     promotion: tuple                # promotion[i][j] = dtype name or None
-    promotion_error: str
+    promotion_errors: tuple         # ((marker, text), ...)
     configs: tuple
     checks: tuple                   # ((check name, ((key, text), ...)), ...)
     ops: tuple
     sources: tuple = field(default=())
     dtype_groups: tuple = ()        # ((group name, (dtype name, ...)), ...), as declared in ops.yaml
+    promotion_marks: tuple = ()     # promotion_marks[i][j]: the promotion_errors marker where promotion[i][j] is None
 
     def dtype(self, name) -> DType:
         return next(d for d in self.dtypes if d.name == name)
@@ -200,10 +212,10 @@ def _typed(report, where, mapping, key, types, what, default=None):
 
 # --------------------------------------------------------------------------- dtypes.yaml
 # every key the header of dtypes.yaml documents (a test holds them to it)
-DTYPES_FILE_KEYS = ("categories", "default_dtype", "default_dtype_choices", "dtypes", "promotion_error", "promotion")
+DTYPES_FILE_KEYS = ("categories", "default_dtype", "default_dtype_choices", "dtypes", "promotion_errors", "promotion")
 DTYPE_REQUIRED = ("name", "code", "c10", "cpp", "ctype", "category", "itemsize", "signed", "scalar")
 DTYPE_OPTIONAL = ("aliases", "opmath", "storage", "complex", "real", "exponent_bits", "mantissa_bits", "legacy_type", "format", "typestr",
-                  "dlpack", "method", "unchecked_fill", "index")
+                  "dlpack", "method", "unchecked_fill", "index", "minifloat", "ml_dtypes")
 INDEX_KINDS = ("mask", "positions")
 
 
@@ -225,7 +237,7 @@ def _parse_dtypes(data, report):
         values = {}
         for key in ("name", "code", "c10", "cpp", "ctype", "category", "scalar"):
             values[key] = _typed(report, where, entry, key, str, "a string", "?")
-        for key in ("format", "typestr", "method"):
+        for key in ("format", "typestr", "method", "ml_dtypes"):
             values[key] = _typed(report, where, entry, key, str, "a string")
         values["storage"] = _typed(report, where, entry, "storage", str, "a string", "native")
         values["unchecked_fill"] = _typed(report, where, entry, "unchecked_fill", bool, "true or false", False)
@@ -262,6 +274,10 @@ def _parse_dtypes(data, report):
                 report(entry.key_lines.get("aliases", entry.line), f"{where}: duplicate alias {alias!r}")
             seen_names[alias] = entry.line
         _check_formats(report, where, entry, values)
+        values["minifloat"] = _parse_minifloat(report, where, entry, values)
+        if values["minifloat"]:      # the largest finite value follows from the whole format
+            values["max"] = minifloat.Format(values["name"], values["exponent_bits"], values["mantissa_bits"],
+                                             values["signed"], **dict(values["minifloat"])).max
         dtypes.append(DType(aliases=tuple(aliases), opmath=entry.get("opmath"), complex=entry.get("complex"),
                             real=entry.get("real"), index=i, line=entry.line, **values))
 
@@ -294,9 +310,60 @@ def _parse_dtypes(data, report):
         report(data.key_lines.get("default_dtype", 1),
                f"default_dtype {default!r} must be one of default_dtype_choices {list(choices)}")
 
-    promotion = _parse_promotion(data, report, dtypes, categories)
-    error = _typed(report, "dtypes.yaml", data, "promotion_error", str, "a string", "")
-    return dtypes, categories, default, tuple(choices.items()), promotion, error
+    errors = _typed(report, "dtypes.yaml", data, "promotion_errors", dict, "a mapping of marker to text", {}) or {}
+    for marker, text in errors.items():
+        if marker in {d.code for d in dtypes} or not isinstance(text, str):
+            report(errors.key_lines.get(marker, errors.line),
+                   f"promotion_errors: {marker!r} must be a marker that is no dtype code, mapped to a text")
+    promotion, marks = _parse_promotion(data, report, dtypes, categories, errors)
+    return dtypes, categories, default, tuple(choices.items()), (promotion, marks), tuple(errors.items())
+
+
+def _parse_minifloat(report, where, entry, values):
+    """dtypes.yaml's `minifloat`, with its defaults: for dtypes of storage minifloat, and only them."""
+    mf = entry.get("minifloat")
+    if (mf is not None) != (values["storage"] == "minifloat"):
+        report(entry.key_lines.get("minifloat", entry.line),
+               f"{where}: 'minifloat' is required for storage minifloat, and only for it")
+        return ()
+    if mf is None:
+        return ()
+    if not isinstance(mf, dict):
+        report(entry.key_lines["minifloat"], f"{where}: minifloat must be a mapping")
+        return ()
+    out = {"zero": True, "packed": 1, "nan_float32": "quiet"}
+    for key, value in mf.items():
+        allowed = MINIFLOAT_KEYS.get(key, ())
+        if key not in MINIFLOAT_KEYS:
+            report(entry.key_lines["minifloat"], f"{where}: unknown minifloat key {key!r}, expected one of "
+                                                 f"{list(MINIFLOAT_KEYS)}{_suggest(key, MINIFLOAT_KEYS)}")
+        elif allowed is float and not isinstance(value, float):
+            report(entry.key_lines["minifloat"], f"{where}: minifloat {key} must be a number, got {value!r}")
+        elif allowed is float:
+            out[key] = value
+        elif allowed is None and not (isinstance(value, int) and not isinstance(value, bool)) \
+                and not (key == "nan_float32" and value == "quiet"):
+            report(entry.key_lines["minifloat"], f"{where}: minifloat {key} must be an integer, got {value!r}")
+        elif allowed is not None and value not in allowed:
+            report(entry.key_lines["minifloat"], f"{where}: minifloat {key} must be one of {list(allowed)}, "
+                                                 f"got {value!r}")
+        else:
+            out[key] = value
+    for key in ("bias", "infinity", "nan", "overflow"):
+        if key not in out:
+            report(entry.key_lines["minifloat"], f"{where}: minifloat needs {key!r}")
+            return ()
+    bits = (values.get("exponent_bits") or 0) + (values.get("mantissa_bits") or 0) + (1 if values["signed"] else 0)
+    if bits * out["packed"] != 8 * values["itemsize"]:
+        report(entry.key_lines["minifloat"], f"{where}: sign, exponent and mantissa bits ({bits}) times packed "
+                                             f"({out['packed']}) must fill the {values['itemsize']}-byte element")
+    if values.get("mantissa_bits") == 0 and (values.get("exponent_bits"), out["bias"], out["zero"]) != (8, 127, False):
+        # the encoder rounds float32's own exponent field (c10's e8m0fnu); no other such format exists
+        report(entry.key_lines["minifloat"], f"{where}: a minifloat without mantissa bits must have 8 exponent "
+                                             "bits, bias 127 and zero: false")
+    if out["nan"] == "negative_zero" and not values["signed"]:
+        report(entry.key_lines["minifloat"], f"{where}: nan negative_zero needs a sign bit")
+    return tuple(sorted(out.items()))
 
 
 def _check_formats(report, where, entry, values):
@@ -328,11 +395,11 @@ def _check_formats(report, where, entry, values):
         report(line("method"), f"{where}: method {method!r} must be a Python identifier")
 
 
-def _parse_promotion(data, report, dtypes, categories):
+def _parse_promotion(data, report, dtypes, categories, errors):
     block = data.get("promotion")
     if not isinstance(block, LinedDict):
         report(data.key_lines.get("promotion", 1), "promotion: expected a mapping with 'columns' and 'rows'")
-        return ()
+        return (), ()
     _check_keys(report, "promotion", block, ("columns", "rows"), ())
     by_code = {d.code: d for d in dtypes}
     columns = block.get("columns") or []
@@ -347,7 +414,7 @@ def _parse_promotion(data, report, dtypes, categories):
         if d.code not in rows:
             report(block.key_lines.get("rows", block.line),
                    f"promotion rows: missing row for dtype {d.name!r} (code {d.code!r})")
-    table = {}
+    table, marks = {}, {}
     for code, row in rows.items():
         line = rows.key_lines.get(code, rows.line)
         if code not in by_code:
@@ -358,11 +425,12 @@ def _parse_promotion(data, report, dtypes, categories):
                          f"got {len(row) if isinstance(row, list) else row!r}")
             continue
         for col, value in zip(columns, row):
-            if value != UNDEFINED and value not in by_code:
+            if value not in errors and value not in by_code:
                 report(line, f"promotion row {code!r}, column {col!r}: unknown dtype code {value!r}, "
-                             f"expected one of {sorted(by_code)} or {UNDEFINED!r}")
+                             f"expected one of {sorted(by_code)} or a marker of promotion_errors {list(errors)}")
                 continue
-            table[(code, col)] = None if value == UNDEFINED else value
+            table[(code, col)] = None if value in errors else value
+            marks[(code, col)] = value if value in errors else None
     # The lattice properties PyTorch's table has; a broken row is named by its line.
     rank = {c: i for i, c in enumerate(categories)}
     codes = [d.code for d in dtypes]
@@ -387,10 +455,10 @@ def _parse_promotion(data, report, dtypes, categories):
                 report(rows.key_lines.get(a, rows.line),
                        f"promotion row {a!r}: not associative: promote(promote({a}, {b}), {c}) = {left!r} "
                        f"but promote({a}, promote({b}, {c})) = {right!r}")
-                return ()
-        return tuple(tuple(None if table[(a, b)] is None else by_code[table[(a, b)]].name for b in codes)
-                     for a in codes)
-    return ()
+                return (), ()
+        return (tuple(tuple(None if table[(a, b)] is None else by_code[table[(a, b)]].name for b in codes)
+                      for a in codes), tuple(tuple(marks[(a, b)] for b in codes) for a in codes))
+    return (), ()
 
 
 # --------------------------------------------------------------------------- ops.yaml
@@ -402,7 +470,7 @@ META_NAMES = ("where", "float_power", "clamp_scalar", "lerp")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "opmath", "kernel", "function", "method", "inplace", "aliases",
             "operators", "returns_self", "unstructured",
-            "when", "shortcuts", "errors", "simd")
+            "when", "shortcuts", "errors", "simd", "scalar_label", "raw")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -450,6 +518,27 @@ def _resolve_dtypes(report, where, line, items, groups, dtype_names, stack=()):
     return list(dict.fromkeys(out))
 
 
+def _by_dtype(report, where, line, mapping, groups, dtypes):
+    """A mapping keyed by dtype, ops.yaml dtype group, category or `default`, resolved to
+    ((dtype name, value), ...) for every dtype it covers (a dtype's own key first, then its
+    groups in declaration order, its category, the default), plus ("default", value) if given."""
+    names = [d.name for d in dtypes]
+    members = {g: _resolve_dtypes(lambda *a: None, "", 0, [g], groups, names) for g in groups}
+    for key in mapping:
+        if key != "default" and key not in names and key not in groups and key not in CATEGORY_NAMES:
+            report(line, f"{where}: key {key!r} is not a dtype, a dtype group, a category or 'default'"
+                         f"{_suggest(key, names + list(groups))}")
+    out = []
+    for d in dtypes:
+        keys = [d.name] + [g for g in groups if d.name in members[g]] + [d.category, "default"]
+        key = next((k for k in keys if k in mapping), None)
+        if key is not None:
+            out.append((d.name, mapping[key]))
+    if "default" in mapping:
+        out.append(("default", mapping["default"]))
+    return tuple(out)
+
+
 def _parse_ops(data, report, dtypes, configs):
     dtype_names = [d.name for d in dtypes]
     by_name = {d.name: d for d in dtypes}
@@ -492,14 +581,15 @@ def _parse_ops(data, report, dtypes, configs):
             for key in ("dtypes", "expr", "label"):
                 if key not in entry:
                     report(entry.line, f"{where}: missing key {key!r}")
-        supported, exprs, label = [], [], "?"
+        supported, exprs, label = [], [], (("default", "?"),)
         if source is not None:
             sline = lambda key: source.key_lines.get(key, source.line)  # noqa: E731
             items = _typed(report, f"op {kernel_of!r}", source, "dtypes", list, "a list of dtypes or groups", [])
             supported = _resolve_dtypes(report, f"op {kernel_of!r}", sline("dtypes"), items, groups, dtype_names)
             label = _typed(report, f"op {kernel_of!r}", source, "label", (str, dict),
-                           "a kernel label, or a mapping by category", "?")
-            label = tuple(sorted(({"default": label} if isinstance(label, str) else label).items()))
+                           "a kernel label, or a mapping by dtype, group or category", "?")
+            label = _by_dtype(report, f"op {kernel_of!r}: label", sline("label"),
+                              {"default": label} if isinstance(label, str) else label, groups, dtypes)
             expr = source.get("expr")
             if isinstance(expr, str):
                 expr = {"default": expr}
@@ -523,6 +613,12 @@ def _parse_ops(data, report, dtypes, configs):
                 line = expr.key_lines.get(key, sline("expr")) if hasattr(expr, "key_lines") else sline("expr")
                 exprs.append((d, text, line))
         simd, finish, block = _parse_simd(report, where, entry, supported, arity)
+        raw_dtypes = _resolve_dtypes(report, where, line_of("raw"),
+                                     _typed(report, where, entry, "raw", list, "a list of dtypes or groups", [])
+                                     or [], groups, dtype_names)
+        for d in raw_dtypes:
+            if d not in supported or by_name[d].storage == "native":
+                report(line_of("raw"), f"{where}: raw dtype {d!r} must be one of the op's dtypes, with a storage")
         params = _typed(report, where, entry, "params", dict, "a mapping of name: default", {}) or {}
         for p, default in params.items():
             if not (isinstance(default, (bool, int, float)) or default in ("max", "lowest")) or not p.isidentifier():
@@ -598,8 +694,11 @@ def _parse_ops(data, report, dtypes, configs):
             when=tuple(when.items()),
             shortcuts=_parse_shortcuts(report, where, entry),
             exact_params="params" in opmath,
-            simd=tuple(simd), finish=finish, block=block,
+            simd=tuple(simd), finish=finish, block=block, raw=tuple(raw_dtypes),
             errors=_parse_errors(report, where, entry),
+            scalar_label=_by_dtype(report, f"{where}: scalar_label", line_of("scalar_label"),
+                                   _typed(report, where, source if source is not None else entry, "scalar_label",
+                                          dict, "a mapping by dtype, group or category", {}) or {}, groups, dtypes),
             returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
             unstructured=_typed(report, where, entry, "unstructured", bool, "true or false", False),
             line=entry.line))
@@ -893,7 +992,7 @@ def load_model(dtypes_path, ops_path) -> Model:
     if problems:
         raise ModelError(problems)
     rd, ro = _Reporter(dtypes_path), _Reporter(ops_path)
-    dtypes, categories, default, choices, promotion, promotion_error = _parse_dtypes(parsed[dtypes_path], rd)
+    dtypes, categories, default, choices, (promotion, marks), promotion_errors = _parse_dtypes(parsed[dtypes_path], rd)
     ops_data = parsed[ops_path]
     _check_keys(ro, "ops.yaml", ops_data, ("configs", "ops"), ("dtype_groups", "checks"))
     configs = _parse_configs(ops_data, ro, {d.name for d in dtypes})
@@ -906,5 +1005,5 @@ def load_model(dtypes_path, ops_path) -> Model:
     dtype_groups = tuple((g, tuple(_resolve_dtypes(lambda *a: None, "", 0, items, groups, names, (g,))))
                          for g, items in groups.items() if isinstance(items, list))
     return Model(dtypes=tuple(dtypes), categories=categories, default_dtype=default, default_complex=choices,
-                 promotion=promotion, promotion_error=promotion_error, configs=tuple(configs),
+                 promotion=promotion, promotion_errors=promotion_errors, promotion_marks=marks, configs=tuple(configs),
                  checks=checks, ops=tuple(ops), sources=(str(dtypes_path), str(ops_path)), dtype_groups=dtype_groups)

@@ -11,6 +11,7 @@ from pathlib import Path
 import jinja2
 
 from . import schema
+from .minifloat import Format
 from .model import STORAGE_KINDS, Model
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -54,8 +55,32 @@ STORAGE_C = {
                                bulk=("ew_b2f_n", "ew_f2b_n"))),
     "complex_half": dict(load="ew_c32_load({x})", store="ew_c32_store((ew_c64)({v}))", rnd="ew_rnd_c32",
                          blocks=None),
+    # one set per format (NAME: the dtype's), generated into ew_minifloat.h
+    "minifloat": dict(load="ew_mf_load_NAME({x})", store="ew_mf_store_NAME((float)({v}))", rnd="ew_rnd_NAME",
+                      blocks=None),
 }
 assert set(STORAGE_C) == set(STORAGE_KINDS) - {"native"}
+
+
+def storage_c(d):
+    """STORAGE_C's helpers of dtype d (None for a native one), named for its format."""
+    kind = STORAGE_C.get(d.storage)
+    return kind and {k: v.replace("NAME", d.name) if isinstance(v, str) else v for k, v in kind.items()}
+
+
+def converts(d):
+    """Whether torch converts values of d at all: not a packed minifloat (float4_e2m1fn_x2)."""
+    return dict(d.minifloat).get("packed", 1) == 1
+
+
+def minifloats(model: Model) -> list:
+    """The convertible minifloats of dtypes.yaml, for ew_minifloat.h."""
+    out = []
+    for d in model.dtypes:
+        if d.storage == "minifloat" and converts(d):
+            fmt = Format.of(d)
+            out.append(dict(name=d.name, fmt=fmt, table=fmt.decode_table(), enc=fmt.encoder()))
+    return out
 
 
 def halves(model: Model) -> tuple:
@@ -71,7 +96,7 @@ def ctypes_of(model: Model) -> dict:
     out = {}
     for d in model.dtypes:
         if d.storage != "native":
-            load, store = STORAGE_C[d.storage]["load"], STORAGE_C[d.storage]["store"]
+            load, store = storage_c(d)["load"], storage_c(d)["store"]
             op_ctype = model.dtype(d.opmath).ctype
         elif d.category == "bool":
             load, store, op_ctype = "{x}", "(uint8_t)(({v}) != 0)", d.ctype
@@ -100,6 +125,10 @@ def cast_expr(model: Model, src, dst, v="v"):
     if s.category == "complex" and d.category != "complex":
         v = f"creal({v})"            # torch keeps the real part (and warns)
     if d.category == "integral":
+        if s.storage == "minifloat" and dict(s.minifloat).get("nan_float32", "quiet") != "quiet":
+            # a NaN these formats decode to a constant: torch's build folds its integer
+            # conversion at compile time, to 0 in every integer dtype
+            return f"(isnan({v}) ? ({d.ctype})0 : ({d.ctype}){_narrowing(d)}((double)({v})))"
         if s.category in ("floating", "complex"):
             return f"({d.ctype}){_narrowing(d)}((double)({v}))"
         return f"({d.ctype})({v})"
@@ -144,32 +173,45 @@ def build_context(model: Model) -> dict:
             for scalar_b in flavours:
                 # torch's float16/bfloat16 tensor-tensor loops for some ops round each step to the
                 # dtype (ew_rnd in the expr); its 1-element-operand loops compute in float32
-                storage = STORAGE_C.get(model.dtype(dtype_name).storage)
+                storage = storage_c(model.dtype(dtype_name))
                 rnd = f"{storage['rnd']}(x)" if storage and not scalar_b else "(x)"
                 rnd_f = storage["rnd"] if storage and storage["blocks"] and not scalar_b else "ew_rnd_none_f"
                 symbol = f"ew_k_{op.name}_{dtype_name}" + ("_sb" if scalar_b else "")
                 kernel_ids[(op.name, dtype_name, scalar_b)] = len(kernels)
                 ins = [d] * op.arity
+                raw_load = ""
+                if dtype_name in op.raw:       # the loop sees the stored values; ew_load(x) decodes one
+                    raw_load = d.load("x")
+                    stored = replace(d, op_ctype=d.ctype, load_fmt="{x}", store_fmt=f"({d.ctype})({{v}})")
+                    out = stored if out is d else out
+                    d = stored
+                    ins = [d] * op.arity
                 if config.condition:      # where: the condition is read as bool from bool or uint8 storage
                     ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "", "", 1)
                 kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
                                     params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
-                                    exact_params=op.exact_params, expr_line=expr_line,
+                                    exact_params=op.exact_params, expr_line=expr_line, raw_load=raw_load,
                                     avx2_valued=any(f in expr for f in AVX2_VALUED),
                                     simd=dtype_name in op.simd or dtype_name in halves_ or out.name in halves_,
                                     finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name)))
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:
+            if s is not d and not (converts(s) and converts(d)):
+                cast_ids[(s.name, d.name)] = None       # torch: "copy_kernel" not implemented
+                continue
             cast_ids[(s.name, d.name)] = len(kernels) + len(casts)
+            # a minifloat's casts go through its decode table or encoder: a shard of their own,
+            # one flavour each (they are not where time goes)
+            mini = s is not d and "minifloat" in (s.storage, d.storage)
             casts.append(dict(src=ct[s.name], dst=ct[d.name], expr=cast_expr(model, ct[s.name], ct[d.name]),
-                              symbol=f"ew_cast_{s.name}_{d.name}"))
+                              symbol=f"ew_cast_{s.name}_{d.name}", minifloat=mini))
     integral = [dict(name=d.name, ctype=d.ctype, signed=d.signed, bits=8 * d.itemsize)
                 for d in model.dtypes if d.category == "integral"]
     blocks = {flavour: {d: STORAGE_C[model.dtype(d).storage]["blocks"][flavour] for d in halves_}
               for flavour in ("simd", "base", "bulk")}
     return dict(model=model, header=HEADER, ops_file=ops_file, halves=halves_, blocks=blocks, kernels=kernels,
-                kernel_ids=kernel_ids, casts=casts,
+                kernel_ids=kernel_ids, casts=casts, minifloats=minifloats(model),
                 fused=fused_kernels(model, ct, kernels, cast_ids),
                 cast_ids=cast_ids, integral=integral, functions=python_functions(model),
                 operators=python_operators(model), numbers_as_tensors=schema.NUMBERS_AS_TENSORS)
@@ -316,6 +358,7 @@ def _env():
 # (the static C they are compiled with is in csrc/: build.py)
 OUTPUTS = {
     "ew_integral.h": "ew_integral.h.j2",
+    "ew_minifloat.h": "ew_minifloat.h.j2",
     "fastcall_slots.h": "fastcall_slots.h.j2",
     "loops.c": "loops.c.j2",
     "tables.py": "tables.py.j2",
@@ -335,7 +378,10 @@ def render(model: Model) -> dict:
     for op in dict.fromkeys(k["op"] for k in ctx["kernels"]):
         shard = [k for k in ctx["kernels"] + ctx["fused"] if k["op"] == op]
         files[f"k_{op}.c"] = kernel_tpl.render(shard=f"op {op}", shard_kernels=shard, shard_casts=[], **ctx)
-    files["k_casts.c"] = kernel_tpl.render(shard="casts", shard_kernels=[], shard_casts=ctx["casts"], **ctx)
+    files["k_casts.c"] = kernel_tpl.render(shard="casts", shard_kernels=[],
+                                           shard_casts=[c for c in ctx["casts"] if not c["minifloat"]], **ctx)
+    files["k_casts_minifloat.c"] = kernel_tpl.render(shard="minifloat casts", shard_kernels=[],
+                                                     shard_casts=[c for c in ctx["casts"] if c["minifloat"]], **ctx)
     for name in files:
         if name.endswith(".c"):
             files[name] = _restore_line_markers(name, files[name])

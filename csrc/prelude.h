@@ -215,7 +215,8 @@ static inline ew_c32 ew_c32_store(ew_c64 z) { ew_c32 r = { ew_f2h(crealf(z)), ew
 static inline int32_t ew_f2i32(double x) { return (x > -2147483649.0 && x < 2147483648.0) ? (int32_t)x : INT32_MIN; }
 static inline int64_t ew_f2i64(double x) { return (x >= -9223372036854775808.0 && x < 9223372036854775808.0) ? (int64_t)x : INT64_MIN; }
 static inline uint64_t ew_f2u64(double x) {
-    if (x >= 9223372036854775808.0 && x < 18446744073709551616.0) return (uint64_t)x;
+    /* x86-64 converts from 2**63 up as cvttsd2si(x - 2**63) ^ 2**63: 0 for 2**64 and beyond, inf too */
+    if (x >= 9223372036854775808.0) return x < 18446744073709551616.0 ? (uint64_t)x : 0;
     return (uint64_t)ew_f2i64(x);
 }
 
@@ -251,6 +252,8 @@ EW_CDIV(ew_c128, double)
 /* ---- integers: division, remainder, fmod, gcd, lcm, shifts and pow, one function per integral
    dtype of dtypes.yaml, picked by _Generic macros (generated: codegen/templates/ew_integral.h.j2) */
 #include "ew_integral.h"
+/* ---- the minifloats (float8_*): decode table and encoder per format, generated from dtypes.yaml */
+#include "ew_minifloat.h"
 /* Rounding to a storage precision.  torch computes a few kernels in float16/bfloat16
    themselves, rounding every intermediate; kernels say where with ew_rnd(x), which the
    kernel template defines per loop (identity unless the loop works that way). */

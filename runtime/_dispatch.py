@@ -217,6 +217,12 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
 
     if op["returns_self"]:
         return operands[0]
+    resolver = _meta.resolver(cfg)
+    if out is not None and not inplace and cfg["exact_out"]:
+        want = resolver.out_first(cfg, operands, name)      # float_power's composite: before TensorIterator
+        if want is not None and out.dtype is not want:
+            raise RuntimeError(op["errors"]["out"].format(out=out.dtype.c10_name, result=want.c10_name,
+                                                          out_cpp=out.dtype.cpp_name))
     if out is not None:     # TensorIterator's first check, on out= as given (before any resize)
         check_overlap(out, operands)
     shape = broadcast_shapes(*(t._shape for t in operands))      # then shapes, before dtypes and kernels
@@ -224,7 +230,6 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         raise RuntimeError(f"output with shape {list(out._shape)} doesn't match the broadcast shape {list(shape)}")
 
     # 2. common dtype (TensorIterator compute_types, or the op's meta function)
-    resolver = _meta.resolver(cfg)
     common, cfg = resolver.types(cfg, operands, name)
     if cfg["output_dtype"]:
         result = BY_NAME[cfg["output_dtype"]]
@@ -246,7 +251,9 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
             text = errors.get("inplace" if inplace else "out", "Found dtype {out} but expected {result}")
             raise RuntimeError(text.format(out=out.dtype.c10_name, result=result.c10_name, out_cpp=out.dtype.cpp_name))
     checked = cfg["check_scalars"]
-    if checked and (checked is True or common.name in checked):  # numbers converted with an overflow check
+    # torch converts the numbers inside its dtype dispatch: a dtype without a kernel raises the
+    # kernel's NotImplementedError instead (relu of float8_e8m0fnu, whose range lacks 0)
+    if checked and (checked is True or common.name in checked) and common.name in op["kernels"]:
         for t in operands:
             if t._wrapped:
                 v = t.item()
@@ -289,9 +296,13 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
                     return _shortcut(what, operands[0], out, result, shape_of(operands))
 
     # 5. a kernel for the computation dtype
+    # (torch's reduced-float path for a 1-element second operand dispatches float16/bfloat16 only)
+    label = op["scalar_label"].get(common.name)
+    if label is not None and len(operands) > 1 and _numel(operands[1]._shape) == 1:
+        raise NotImplementedError(f'"{label}" not implemented for \'{common.c10_name}\'')
     kernel = op["kernels"].get(common.name)
     if kernel is None:
-        label = op["label"].get(common.category, op["label"]["default"])
+        label = op["label"].get(common.name, op["label"]["default"])
         raise NotImplementedError(f'"{label}" not implemented for \'{common.c10_name}\'')
 
     for check in op["checks"]:
@@ -329,6 +340,8 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         casts = [-1 if out.dtype is kernel_out else _CASTS[kernel_out.index][out.dtype.index]]
         casts += [-1 if t.dtype is common or (cfg["condition"] and i == 0) else _CASTS[t.dtype.index][ci]
                   for i, t in enumerate(inputs)]
+        if None in casts:          # a packed minifloat (float4_e2m1fn_x2): torch converts none of its values
+            raise NotImplementedError(f"\"copy_\" not implemented for '{common.c10_name}'")
     params_struct = _params(op, values) if values else None
     run(kernel, out, inputs, shape, params_struct, casts)
     if plan_key is not None and casts is None and inputs is operands and not inplace:

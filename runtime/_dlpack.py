@@ -24,12 +24,20 @@ READ_ONLY, IS_COPIED = 1, 2          # DLManagedTensorVersioned.flags bits
 
 # (DLPack type code, bits) -> dtype: dtypes.yaml's dlpack, and the bits are 8 * itemsize
 # (complex32 is bits 32, as torch)
-FROM_DL = {(dt._dlpack, 8 * dt.itemsize): dt for dt in ALL if dt._dlpack is not None}
+# (a packed minifloat is `packed` lanes of 8 * itemsize / packed bits, as torch's float4_e2m1fn_x2)
+def _dl_type(dt):
+    lanes = dt._minifloat.get("packed", 1) if dt._minifloat else 1
+    return dt._dlpack, 8 * dt.itemsize // lanes, lanes
+
+
+FROM_DL = {_dl_type(dt): dt for dt in ALL if dt._dlpack is not None}
 # torch's words for a code it knows with bits it does not (its messages, quirks included)
 _KIND = {0: "kInt", 1: "kUInt", 2: "kFloat", 4: "kFloat", 5: "kFloat", 6: "kDLBool"}
 _NO_DTYPE = {3: "kDLOpaqueHandle", 7: "kDLFloat8_e3m4", 8: "kDLFloat8_e4m3", 9: "kDLFloat8_e4m3b11fnuz",
              10: "kDLFloat8_e4m3fn", 11: "kDLFloat8_e4m3fnuz", 12: "kDLFloat8_e5m2", 13: "kDLFloat8_e5m2fnuz",
              14: "kDLFloat8_e8m0fnu", 15: "kDLFloat6_e2m3fn", 16: "kDLFloat6_e3m2fn", 17: "kDLFloat4_e2m1fn"}
+# the codes of our minifloats: torch names them with the bits it does not take
+_KIND.update({code: _NO_DTYPE.pop(code) for code, _, _ in list(FROM_DL) if code in _NO_DTYPE})
 
 _api = ctypes.pythonapi
 _capsule_new = _api.PyCapsule_New
@@ -209,12 +217,14 @@ def to_dlpack(t, stream=None, max_version=None, dl_device=None, copy=None):
         t, flags = t.clone(), IS_COPIED
     if t.dtype._dlpack is None:
         raise BufferError(f"can't export a {t.dtype!r} tensor: DLPack has no type for it")
-    code, bits = t.dtype._dlpack, 8 * t.dtype.itemsize
+    code, bits, lanes = _dl_type(t.dtype)
     owner = t._storage
     managed = lib.ew_dlpack_export(versioned, t.data_ptr(), len(t._shape), t._shape, t._strides, code, bits, flags,
                                    id(owner))
     if managed == ffi.NULL:
         raise MemoryError("__dlpack__: failed to allocate the DLPack tensor")
+    if lanes != 1:
+        ffi.cast(_MANAGED[versioned], managed).dl_tensor.dtype.lanes = lanes
     try:
         return _capsule_new(_address(managed), _NAME_C[versioned], _DESTRUCTOR)
     except BaseException:
@@ -293,10 +303,12 @@ def _describe(dl):
         raise BufferError(f"Unsupported device_type: {dl.device.device_type} (runtime tensors live in CPU "
                           f"memory, kDLCPU = {KDLCPU})")
     code, bits, lanes = dl.dtype.code, dl.dtype.bits, dl.dtype.lanes
-    if lanes != 1:
+    dt = FROM_DL.get((code, bits, lanes))
+    if lanes != 1 and dt is None:
         raise BufferError(f"runtime does not support lanes != 1 for dtype code{code}")
-    dt = FROM_DL.get((code, bits))
     if dt is None:
+        if code in _KIND and any(key[:2] == (code, bits) for key in FROM_DL):      # float4: bits 4, lanes 2
+            raise BufferError(f"Unsupported {_KIND[code]} lanes {lanes}")
         if code in _KIND:
             raise BufferError(f"Unsupported {_KIND[code]} bits {bits}")
         name = _NO_DTYPE.get(code)

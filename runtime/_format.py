@@ -12,14 +12,15 @@ PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
 
 
 class _Formatter:
-    def __init__(self, values, floating):
+    def __init__(self, values, floating, zero=0.0):
         self.floating = floating
         self.int_mode, self.sci_mode, self.max_width = True, False, 1
         if not floating:
             for v in values:
                 self.max_width = max(self.max_width, len(str(v)))
             return
-        finite = [v for v in values if math.isfinite(v) and v != 0]
+        # (torch leaves out the values equal to 0 stored in the dtype: 2**-127 in e8m0fnu)
+        finite = [v for v in values if math.isfinite(v) and v != zero]
         if not finite:
             return
         absvals = [abs(v) for v in finite]
@@ -116,6 +117,8 @@ def tensor_repr(t):
     if t.numel() == 0:
         body = "[]"
     else:
+        if t.dtype._minifloat.get("packed", 1) > 1:      # torch prints float4_e2m1fn_x2's bytes as numbers
+            t = t.view(BY_NAME["uint8"]).to(BY_NAME["float32"])
         summarize = t.numel() > THRESHOLD
         values = _summary_values(t)
         floating = t.dtype.category in ("floating", "complex")
@@ -123,6 +126,7 @@ def tensor_repr(t):
             f1 = _Formatter([v.real for v in values], True)
             f2 = _Formatter([v.imag for v in values], True)
         else:
-            f1, f2 = _Formatter(values, floating), None
+            mf = t.dtype._minifloat
+            f1, f2 = _Formatter(values, floating, 0.0 if mf.get("zero", True) else 2.0 ** -mf["bias"]), None
         body = _body(t, indent, summarize, f1, f2)
     return prefix + body + "".join(", " + s for s in suffixes) + ")"

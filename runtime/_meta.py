@@ -41,6 +41,10 @@ class Resolver:
     def fits(self, common, value):
         return common
 
+    def out_first(self, cfg, operands, name):
+        """The dtype an out= must have before TensorIterator checks anything (None: no such check)."""
+        return None
+
 
 class Where(Resolver):
     """torch.where: a bool (or, deprecated, uint8) condition that takes no part in promotion;
@@ -66,6 +70,11 @@ class FloatPower(Resolver):
     def types(self, cfg, operands, name):
         cplx = any(promotion_operand(t)[0].is_complex for t in operands)
         return BY_NAME["complex128" if cplx else "float64"], cfg
+
+    def out_first(self, cfg, operands, name):
+        # torch's float_power is a composite: it checks out='s dtype before its pow's
+        # TensorIterator looks at shapes
+        return BY_NAME["complex128" if any(t.dtype.is_complex for t in operands) else "float64"]
 
 
 class ClampScalar(Resolver):

@@ -4,18 +4,52 @@ np.asarray(t) reads t.__array_interface__; rt.from_numpy(a) wraps the array's me
 keeping the array alive for as long as any tensor view of it exists."""
 import sys
 
-from .dtypes import ALL
+from .dtypes import ALL, BY_NAME
 from .scalars import type_name
 from .tensor import Tensor, _Storage
 
 # NumPy typestr -> dtype, from dtypes.yaml's typestr (little-endian, as this machine), also
 # with NumPy's "native order" mark
 FROM_TYPESTR = {prefix + dt._typestr[1:]: dt for dt in ALL if dt._typestr for prefix in (dt._typestr[0], "=")}
+FROM_ML = {dt._ml_dtypes: dt for dt in ALL if dt._ml_dtypes}
+
+
+# NumPy lacks bfloat16 and the float8 formats; the ml_dtypes package adds them to it
+EXTRA = "install the ml_dtypes extra (pip install 'ewgen[ml_dtypes]')"
+_BITS = {1: "uint8", 2: "uint16"}
+
+
+def _ml_type(dt):
+    """The ml_dtypes scalar type of dt (dtypes.yaml's ml_dtypes); TypeError when NumPy cannot have it."""
+    if dt._ml_dtypes is None:
+        raise TypeError(f"can't convert a {dt!r} tensor to a NumPy array: NumPy has no {dt.name} dtype")
+    try:
+        import ml_dtypes
+    except ImportError:
+        raise TypeError(f"can't convert a {dt!r} tensor to a NumPy array: NumPy has no {dt.name} dtype; "
+                        f"{EXTRA} to exchange it as ml_dtypes.{dt._ml_dtypes}") from None
+    return getattr(ml_dtypes, dt._ml_dtypes)
+
+
+def to_array(t, dtype=None, copy=None):
+    """Tensor.__array__, for the dtypes NumPy has through ml_dtypes only: the tensor's bits viewed
+    as the ml_dtypes type, sharing its memory (a copy with copy=True or another dtype)."""
+    import numpy as np
+    ml = _ml_type(t.dtype)
+    a = np.asarray(t.view(BY_NAME[_BITS[t.dtype.itemsize]])).view(ml)
+    if dtype is not None and np.dtype(dtype) != a.dtype:
+        if copy is False:
+            raise ValueError("converting to another dtype needs a copy, and copy=False was given")
+        return a.astype(dtype)
+    return a.copy() if copy else a
 
 
 def array_interface(t):
     typestr = t.dtype._typestr
     if typestr is None:
+        if t.dtype._ml_dtypes is not None:
+            # no interface: NumPy then asks Tensor.__array__, which goes through ml_dtypes
+            raise AttributeError("__array_interface__")
         raise TypeError(f"can't convert a {t.dtype!r} tensor to a NumPy array: NumPy has no {t.dtype.name} dtype")
     size = t.dtype.itemsize
     return {"version": 3, "shape": tuple(t._shape), "typestr": typestr,
@@ -31,6 +65,12 @@ def from_numpy(a):
         raise ValueError("given numpy array has byte order different from the native byte order. Conversion "
                          "between byte orders is currently not supported.")
     dt = FROM_TYPESTR.get(iface["typestr"])
+    if dt is None and getattr(a.dtype.type, "__module__", "").startswith("ml_dtypes"):
+        dt = FROM_ML.get(a.dtype.name)
+        if dt is not None:              # ml_dtypes' bfloat16 / float8: its bits, as that dtype
+            t = from_numpy(a.view(_BITS[dt.itemsize]))
+            t._dtype = dt
+            return t
     if dt is None:
         raise TypeError(f"can't convert np.ndarray of type {a.dtype}. The only supported types are: float64, "
                         "float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, "

@@ -201,6 +201,8 @@ def tensor(data, *, dtype=None, device=None):
         return src.to(dtype or src.dtype, copy=True)
     shape, flat = _flatten(data)
     check_allocation(place, conversion=True)
+    if flat and dtype is not None and dtype._minifloat.get("packed", 1) > 1:
+        raise RuntimeError("store_scalar: invalid type")     # torch stores no number into float4_e2m1fn_x2
     return _from_flat(shape, flat, dtype)
 
 
@@ -269,9 +271,17 @@ def _new(fname, size, dt, varargs=True, layout=None, device=None, memory_format=
     return Tensor._empty(shape, dt) if strides is None else Tensor._empty_strided(shape, strides, dt)
 
 
-def _filled(t, v):
-    """t filled with the Python number v, range-checked as torch's fill_ (c10's checked_convert)."""
-    check_fits(v, t.dtype)
+def _filled(t, v, checked=True):
+    """t filled with the Python number v, range-checked as torch's fill_ (c10's checked_convert),
+    but for one element of a dtype whose setitem is unchecked (torch's single-element fill path),
+    and for zeros (zero_(), which e8m0fnu's range check would refuse)."""
+    if t.dtype._minifloat.get("packed", 1) > 1:      # float4_e2m1fn_x2: zeros only, as bytes
+        if checked:
+            raise NotImplementedError(f"\"fill_cpu\" not implemented for '{t.dtype.c10_name}'")
+        t.view(BY_NAME["uint8"])._copy_from(number_tensor(0, BY_NAME["uint8"]))
+        return t
+    if checked and not (t.numel() == 1 and t.dtype._unchecked_fill):
+        check_fits(v, t.dtype)
     if isinstance(v, complex) and not t.dtype.is_complex:
         v = bool(v) if t.dtype.category == "bool" else v.real
     if t.numel():
@@ -292,7 +302,7 @@ def empty(*size, dtype=None, layout=None, device=None, memory_format=None):
 
 def zeros(*size, dtype=None, layout=None, device=None):
     return _filled(_new("zeros", _sizes("zeros", size), dtype, layout=layout, device=device,
-                        nonnegative="zeros: Dimension size must be non-negative."), 0)
+                        nonnegative="zeros: Dimension size must be non-negative."), 0, checked=False)
 
 
 def ones(*size, dtype=None, layout=None, device=None):
@@ -322,7 +332,7 @@ def empty_like(input, *, dtype=None, layout=None, device=None, memory_format=Non
 
 
 def zeros_like(input, *, dtype=None, layout=None, device=None, memory_format=None):
-    return _filled(_like("zeros_like", input, dtype, layout, device, memory_format), 0)
+    return _filled(_like("zeros_like", input, dtype, layout, device, memory_format), 0, checked=False)
 
 
 def ones_like(input, *, dtype=None, layout=None, device=None, memory_format=None):

@@ -11,7 +11,7 @@ class dtype:
                  "scalar_name", "max", "type_in_errors", "_complex", "_real",
                  # dtypes.yaml's keys of the same names (_opmath: a dtype; _dlpack: the numeric code)
                  "_opmath", "_storage", "_format", "_typestr", "_dlpack", "_method", "_unchecked_fill", "_index",
-                 "_exponent_bits", "_mantissa_bits")
+                 "_exponent_bits", "_mantissa_bits", "_minifloat", "_ml_dtypes")
 
     def __new__(cls, *args, **kwargs):
         raise TypeError("cannot create 'runtime.dtype' instances")
@@ -69,7 +69,7 @@ for _i, _t in enumerate(tables.DTYPES):
                itemsize=_t["itemsize"], is_signed=_t["signed"], scalar_name=_t["scalar"], max=_t["max"],
                type_in_errors=f"runtime.{_t['c10']}Tensor" if _t["legacy_type"] else f"CPU{_t['c10']}Type",
                **{"_" + k: _t[k] for k in ("storage", "format", "typestr", "dlpack", "method", "unchecked_fill", "index",
-                                           "exponent_bits", "mantissa_bits")})
+                                           "exponent_bits", "mantissa_bits", "minifloat", "ml_dtypes")})
     ALL.append(_d)
     BY_NAME[_t["name"]] = _d
     for _a in _t["aliases"]:

@@ -6,7 +6,8 @@ from .dtypes import ALL, BY_NAME, as_dtype, dtype
 from .scalars import type_name
 
 _RANK = {c: i for i, c in enumerate(tables.CATEGORIES)}
-_PROMOTION = [[None if j is None else ALL[j] for j in row] for row in tables.PROMOTION]
+# an entry is a dtype, or the marker of torch's error for the pair (tables.PROMOTION_ERRORS)
+_PROMOTION = [[j if isinstance(j, str) else ALL[j] for j in row] for row in tables.PROMOTION]
 
 _state = {"default": BY_NAME[tables.DEFAULT_DTYPE]}
 _INT64_MAX = (1 << 63) - 1
@@ -27,8 +28,8 @@ def promote_types(type1, type2):
     """The dtype both promote to; RuntimeError for pairs torch refuses (uint16 with int, ...)."""
     type1, type2 = _dtype_arg("promote_types", type1, "type1", 1), _dtype_arg("promote_types", type2, "type2", 2)
     r = _PROMOTION[type1.index][type2.index]
-    if r is None:
-        raise RuntimeError(tables.PROMOTION_ERROR.format(a=type1.c10_name, b=type2.c10_name))
+    if isinstance(r, str):
+        raise RuntimeError(tables.PROMOTION_ERRORS[r].format(a=type1.c10_name, b=type2.c10_name))
     return r
 
 

@@ -67,6 +67,12 @@ def check_fits(value, dt):
         hi = (1 << (bits - (1 if dt.is_signed else 0))) - 1
         lo = -hi - 1 if dt.is_signed else -hi
         ok = lo <= value <= hi
+    elif dt._minifloat:
+        # c10's numeric_limits of a minifloat: an infinity only where the format has one, and an
+        # unsigned one's lowest value is its smallest (e8m0fnu: 2**-127, so 0 overflows too)
+        mf, v = dt._minifloat, float(value.real if isinstance(value, complex) else value)
+        lowest = -dt.max if dt.is_signed else 2.0 ** -mf["bias"]
+        ok = v != v or (mf["infinity"] and abs(v) == float("inf")) or lowest <= v <= dt.max
     else:
         limit = (dt.to_real() if dt.is_complex else dt).max
         parts = (value.real, value.imag) if isinstance(value, complex) else (value,)

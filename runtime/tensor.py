@@ -10,7 +10,7 @@ import warnings
 
 from . import _device, _indexing
 from ._lib import fastcall, ffi, lib, tables
-from .dtypes import ALL, BY_NAME, as_dtype, dtype
+from .dtypes import ALL, BY_NAME, as_dtype
 from .scalars import check_fits, int_arg, is_long, number, size_arg, type_name
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
@@ -300,7 +300,11 @@ class Tensor:
                 src = src._view(src._shape[k:], src._strides[k:], src._offset)
         if _numel(shape) == 0:
             return self
-        run(tables.CASTS[src._dtype.index][self._dtype.index], self, [src], shape)
+        kernel = tables.CASTS[src._dtype.index][self._dtype.index]
+        if kernel is None:            # a packed minifloat: torch converts none of its values
+            packed = src._dtype if src._dtype._minifloat.get("packed", 1) > 1 else self._dtype
+            raise NotImplementedError(f"\"copy_kernel\" not implemented for '{packed.c10_name}'")
+        run(kernel, self, [src], shape)
         return self
 
     def copy_(self, src, non_blocking=False):
@@ -382,6 +386,8 @@ class Tensor:
     def _flat_values(self):
         """All elements in row-major order, as Python bool/int/float/complex (a dtype without a
         memoryview format is read through its opmath dtype, as dtypes.yaml says)."""
+        if self._dtype._minifloat.get("packed", 1) > 1:
+            raise RuntimeError("load_scalar: invalid type")          # torch's tolist() of float4_e2m1fn_x2
         src = self if self._dtype._format else self.to(self._dtype._opmath)
         src = src.contiguous()
         n = src.numel()
@@ -405,6 +411,8 @@ class Tensor:
         n = self.numel()
         if n != 1:
             raise RuntimeError(f"a Tensor with {n} elements cannot be converted to Scalar")
+        if self._dtype._minifloat.get("packed", 1) > 1:     # float4_e2m1fn_x2: torch reads no value of it
+            raise NotImplementedError(f"\"_local_scalar_dense_cpu\" not implemented for '{self._dtype.c10_name}'")
         return self._flat_values()[0]
 
     def __bool__(self):
@@ -472,6 +480,11 @@ class Tensor:
         """NumPy's view of this tensor's memory (np.asarray(t) shares it, strides included)."""
         from ._numpy import array_interface
         return array_interface(self)
+
+    def __array__(self, dtype=None, copy=None):
+        """NumPy's fallback where there is no __array_interface__: bfloat16 and float8 through ml_dtypes."""
+        from ._numpy import to_array
+        return to_array(self, dtype, copy)
 
     def numpy(self, *, force=False):
         """The tensor as an ndarray sharing its memory.  force=True is torch's detach, cpu and
@@ -685,9 +698,15 @@ class Tensor:
             return tuple(shape)
         raise RuntimeError(f"shape '{shape}' is invalid for input of size {numel}")
 
-    def view(self, *shape):
-        if len(shape) == 1 and isinstance(shape[0], dtype):
-            raise RuntimeError("view(dtype) is not supported")
+    def view(self, *shape, dtype=None):
+        if dtype is not None:
+            shape = shape + (dtype,)
+        if len(shape) > 1 and any(isinstance(s, type(self._dtype)) for s in shape):
+            got = ", ".join(["runtime.dtype" if isinstance(s, type(self._dtype)) else type_name(s) for s in shape])
+            raise TypeError(f"view() received an invalid combination of arguments - got ({got}), but expected "
+                            "one of:\n * (runtime.dtype dtype)\n * (tuple of ints size)\n")
+        if len(shape) == 1 and as_dtype(shape[0]) is not None:
+            return self._view_dtype(as_dtype(shape[0]))
         if not shape:
             raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
                             " * (runtime.dtype dtype)\n * (tuple of ints size)\n")
@@ -697,6 +716,40 @@ class Tensor:
             raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
                                "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
         return self._view(shape, strides, self._offset)
+
+    def _view_dtype(self, d):
+        """aten's view_dtype: the same bytes read as dtype d; the last dim scales by the ratio of the
+        element sizes, with torch's checks in its order."""
+        old, new = self._dtype.itemsize, d.itemsize
+        shape, strides, offset = list(self._shape), list(self._strides), self._offset
+        names = f"{self._dtype.c10_name} as {d.c10_name} (different element sizes)"
+        if old != new:
+            if not shape:
+                raise RuntimeError(f"self.dim() cannot be 0 to view {names}")
+            stride_one = f"self.stride(-1) must be 1 to view {names}, but got {strides[-1]}"
+            if old > new:
+                if strides[-1] != 1:
+                    raise RuntimeError(stride_one)
+                r = old // new
+                strides, shape[-1], offset = [s * r for s in strides[:-1]] + [1], shape[-1] * r, offset * r
+            else:
+                r = new // old
+                if shape[-1] % r:
+                    raise RuntimeError(f"self.size(-1) must be divisible by {r} to view {names}, but got {shape[-1]}")
+                if offset % r:
+                    raise RuntimeError(f"self.storage_offset() must be divisible by {r} to view {names}, "
+                                       f"but got {offset}")
+                if strides[-1] != 1:
+                    raise RuntimeError(stride_one)
+                for i, st in enumerate(strides[:-1]):
+                    if st % r:
+                        raise RuntimeError(f"self.stride({i}) must be divisible by {r} to view {names}, but got {st}")
+                strides, shape[-1], offset = [s // r for s in strides[:-1]] + [1], shape[-1] // r, offset // r
+        t = object.__new__(Tensor)
+        t._storage, t._dtype, t._wrapped = self._storage, d, False
+        t._shape, t._strides, t._offset = tuple(shape), tuple(strides), offset
+        t._ptr = self._storage.ptr + offset * d.itemsize
+        return t
 
     def reshape(self, *shape):
         if not shape:

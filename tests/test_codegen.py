@@ -77,8 +77,8 @@ def run_broken(tmp_path, capsys, out=None):
 
 BROKEN = [
     # (file, old text, new text, line marker in the broken file, expected message)
-    ("ops.yaml", "    dtypes: [all, barebones_unsigned]\n    label: mul_cpu_reduced_float",
-     "    dtypes: [all, float33]\n    label: mul_cpu_reduced_float", "dtypes: [all, float33]",
+    ("ops.yaml", "    dtypes: [all, barebones_unsigned, float8]\n    label: {default: mul_cpu_reduced_float, float4: mul_cpu}",
+     "    dtypes: [all, float33]\n    label: {default: mul_cpu_reduced_float, float4: mul_cpu}", "dtypes: [all, float33]",
      "op 'mul': unknown dtype or dtype group 'float33' (did you mean 'float32'?)"),
     ("ops.yaml", "    simd: [float32, float64, int32, int64, complex64]\n", "    simd: [float32, complex46]\n", "simd: [float32, complex46]",
      "op 'mul': simd dtype 'complex46' is not one of the op's dtypes"),
@@ -89,7 +89,7 @@ BROKEN = [
      "op 'sin': simd float32: expected finish or block mapped to a C function name, got 'finish': 'ew sinf'"),
     ("ops.yaml", "      float32: {block: ew_expf_block}\n", "      float32: {blok: ew_expf_block}\n", "{blok: ew_expf_block}",
      "op 'exp': simd float32: expected finish or block mapped to a C function name, got 'blok': 'ew_expf_block'"),
-    ("dtypes.yaml", "    c4: [c4, c4, c4, c4, c4, c4, c4, c8, c4, c4, c8, c4, c4, ud, ud, ud]\n", "", "  rows:",
+    ("dtypes.yaml", "    c4: [c4, c4, c4, c4, c4, c4, c4, c8, c4, c4, c8, c4, c4, ud, ud, ud, ud8, ud8, ud8, ud8, ud8, udb]\n", "", "  rows:",
      "promotion rows: missing row for dtype 'complex64' (code 'c4')"),
     ("dtypes.yaml", "    i1: [i2, i1, i2, i4, i8,", "    i1: [i2, i1, i2, i8, i8,", "    i1: [i2, i1, i2, i8",
      "promotion row 'i1': not symmetric: promote(i1, i4) = 'i8' but promote(i4, i1) = 'i4'"),
@@ -98,7 +98,7 @@ BROKEN = [
     ("dtypes.yaml", "    u1: [u1, i2, i2, i4, i8, f2, f4, f8, c2, c4, c8, u1,", "    u1: [u1, i2, i2, i4, i8, f2, f4, f8, c2, c4, c8, b1,",
      "    u1: [u1", "promotion row 'u1': promote(u1, b1) = 'b1' lowers the category"),
     ("dtypes.yaml", "    u1: [u1, i2, i2,", "    u1: [u1, i2,", "    u1: [u1",
-     "promotion row 'u1': expected 16 entries (one per column), got 15"),
+     "promotion row 'u1': expected 22 entries (one per column), got 21"),
     ("ops.yaml", "  mul:\n    config: binary\n", "  mul:\n    config: binary\n    dtyeps: [all]\n", "dtyeps",
      "op 'mul': unknown key 'dtyeps' (did you mean 'dtypes'?)"),
     ("ops.yaml", "  mul:\n    config: binary\n", "  mul:\n    config: binray\n", "config: binray",
@@ -119,14 +119,14 @@ BROKEN = [
      "argument 'out' appears twice"),
     ("ops.yaml", "  mul:\n    config: binary\n", "  mul:\n    config: [binary\n", "config: [binary",
      "invalid YAML"),
-    ("ops.yaml", "    label: mul_cpu_reduced_float", "    label: 12", "label: 12",
-     "op 'mul': 'label' must be a kernel label, or a mapping by category, got int 12"),
+    ("ops.yaml", "    label: {default: mul_cpu_reduced_float, float4: mul_cpu}", "    label: 12", "label: 12",
+     "op 'mul': 'label' must be a kernel label, or a mapping by dtype, group or category, got int 12"),
     ("ops.yaml", "    opmath: [scalar]\n    expr:\n      default: a * b",
      "    opmath: [scaler]\n    expr:\n      default: a * b", "opmath: [scaler]",
      "op 'mul': opmath takes scalar and params, got 'scaler'"),
     ("ops.yaml", "      default: a * b\n      complex: ew_cmul(a, b)", "      default: a * b\n      compelx: ew_cmul(a, b)",
      "compelx", "op 'mul': expr key 'compelx' is not 'default', a category or a dtype (did you mean 'complex'?)"),
-    ("ops.yaml", "    label: mul_cpu_reduced_float\n", "    label: mul_cpu_reduced_float\n    kernel: nope\n", "kernel: nope",
+    ("ops.yaml", "    label: {default: mul_cpu_reduced_float, float4: mul_cpu}\n", "    label: {default: mul_cpu_reduced_float, float4: mul_cpu}\n    kernel: nope\n", "kernel: nope",
      "op 'mul': kernel 'nope' is not an op"),
     ("ops.yaml", "  true_divide:\n    kernel: div\n", "  true_divide:\n    kernel: div\n    expr: a / b\n",
      "    expr: a / b", "op 'true_divide': 'expr' comes from kernel 'div'; remove it here"),
@@ -212,7 +212,8 @@ def test_yaml_error_names_file_line_and_expectation(tmp_path, capsys, file, old,
 def test_all_problems_reported_at_once(tmp_path, capsys):
     text = (ROOT / "ops.yaml").read_text()
     for label in ("eq_cpu", "ne_cpu"):
-        text = text.replace(f"dtypes: [all, barebones_unsigned]\n    label: {label}", f"dtypes: [alll]\n    label: {label}")
+        text = text.replace(f"dtypes: [all, barebones_unsigned, float8, float4]\n    raw: [float4]\n    label: {label}",
+                            f"dtypes: [alll]\n    label: {label}")
     (tmp_path / "ops.yaml").write_text(text)
     shutil.copy(ROOT / "dtypes.yaml", tmp_path / "dtypes.yaml")
     err = run_broken(tmp_path, capsys)

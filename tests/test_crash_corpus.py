@@ -14,6 +14,7 @@ something else) and the exception class torch raises."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
 import queue
@@ -49,6 +50,9 @@ KNOWN = {
     "assert M.full((2,), np.bool_(True)).dtype == M.bool":
         ("ok", "np.bool_ is a bool, so full() infers bool (torch infers the default float dtype)"),
 }
+if importlib.util.find_spec("ml_dtypes") is not None:      # the optional extra: NumPy gets bfloat16
+    KNOWN.update({source: ("ok", "bfloat16 goes to NumPy through ml_dtypes, installed (torch: TypeError)")
+                  for source in ("M.ones(3, dtype=M.bfloat16).numpy()", "np.asarray(M.ones(3, dtype=M.bfloat16))")})
 
 # Where we still raise another class than torch (or raise where torch accepts): never a crash,
 # a hang or an internal error, but not torch's answer yet.  Each family is a pattern over the

@@ -277,7 +277,10 @@ def test_consumer_errors_leave_the_capsule_to_its_producer():
         (dtype(5, 16), BufferError, "Unsupported kFloat bits 16"),       # and for kDLComplex
         (dtype(6, 16), BufferError, "Unsupported kDLBool bits 16"),
         (dtype(3, 64), BufferError, r"Unsupported code 3 \(kDLOpaqueHandle"),
-        (dtype(10, 8), BufferError, r"Unsupported code 10 \(kDLFloat8_e4m3fn: runtime has no such dtype\)"),
+        (dtype(7, 8), BufferError, r"Unsupported code 7 \(kDLFloat8_e3m4: runtime has no such dtype\)"),
+        (dtype(10, 16), BufferError, r"^Unsupported kDLFloat8_e4m3fn bits 16$"),   # it is 8 bits only
+        (dtype(17, 8), BufferError, r"^Unsupported kDLFloat4_e2m1fn bits 8$"),     # float4 is 2 lanes of 4 bits
+        (dtype(17, 4), BufferError, r"^Unsupported kDLFloat4_e2m1fn lanes 1$"),
         (dtype(99, 8), BufferError, r"^Unsupported code 99$"),
         (dtype(2, 32, 4), BufferError, "does not support lanes != 1 for dtype code2"),
         (device(2), BufferError, r"Unsupported device_type: 2 \(runtime tensors live in CPU memory"),

@@ -541,7 +541,7 @@ def torch_vectorised(case, ns, S, comp=None):
 ULPS = {"float16": 2, "bfloat16": 2, "float32": 1, "float64": 1}
 ULP_OPS = {"rsqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos",
            "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "sigmoid", "erf", "erfc", "erfinv", "lgamma",
-           "digamma", "i0", "sinc", "atan2", "xlogy", "logaddexp", "logaddexp2"}
+           "digamma", "i0", "sinc", "atan2", "xlogy", "logaddexp", "logaddexp2"}     # (aliases: case.op is canonical)
 # exactly rounded on reals, computed (ulp) on complex values
 EXACT_REAL_OPS = {"sgn", "sqrt", "reciprocal", "angle", "square", "lerp", "addcmul", "addcdiv"}
 POW_OPS = {"pow", "float_power"}      # exact for integral results

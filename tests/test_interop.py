@@ -20,7 +20,9 @@ def test_asarray_shares_memory_with_strides(name):
 
 
 @pytest.mark.parametrize("name", ["bfloat16", "complex32"])
-def test_types_numpy_lacks_are_named(name):
+def test_types_numpy_lacks_are_named(name, monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "ml_dtypes", None)       # bfloat16 needs ml_dtypes (below)
     with pytest.raises(TypeError, match=name):
         np.asarray(rt.ones(2, dtype=getattr(rt, name)))
 
@@ -43,3 +45,34 @@ def test_tensor_of_an_array_copies():
     a[0, 0] = 9
     assert t.dtype is rt.int16 and t.tolist() == [[1, 2], [3, 4]]
     assert rt.tensor(a, dtype=rt.float32).tolist() == [[9.0, 2.0], [3.0, 4.0]]
+
+
+# ---------------------------------------------------------------- ml_dtypes (bfloat16, float8)
+ML = ["bfloat16", "float8_e4m3fn", "float8_e5m2", "float8_e4m3fnuz", "float8_e5m2fnuz", "float8_e8m0fnu"]
+
+
+@pytest.mark.parametrize("name", ML)
+def test_ml_dtypes_exchange_shares_memory(name):
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    d = getattr(rt, name)
+    t = rt.tensor([1.0, 2.0, 0.5, 64.0]).to(d)
+    a = np.asarray(t)
+    assert a.dtype == np.dtype(getattr(ml_dtypes, name)) and a.astype(np.float32).tolist() == [1, 2, 0.5, 64]
+    a[1] = 4                                   # the tensor's memory
+    assert t.to(rt.float32).tolist() == [1, 4, 0.5, 64]
+    assert t.numpy().dtype == a.dtype and np.asarray(t[::2]).tolist() == a[::2].tolist()
+    back = rt.from_numpy(a[::2])
+    assert back.dtype is d and back.to(rt.float32).tolist() == [1, 0.5]
+    back[0] = 8.0
+    assert a[0] == 8
+
+
+def test_without_ml_dtypes_the_error_names_the_extra(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "ml_dtypes", None)       # import ml_dtypes raises ImportError
+    for name in ML:
+        with pytest.raises(TypeError, match=r"NumPy has no .* dtype; install the ml_dtypes extra "
+                                            r"\(pip install 'ewgen\[ml_dtypes\]'\)"):
+            np.asarray(rt.zeros(2, dtype=getattr(rt, name)))
+    with pytest.raises(TypeError, match="NumPy has no complex32 dtype$"):
+        np.asarray(rt.zeros(2, dtype=rt.complex32))

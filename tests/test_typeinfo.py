@@ -37,10 +37,24 @@ def test_matches_torch(kind, name):
     def outcome(mod):
         try:
             info = getattr(mod, kind)(getattr(mod, name))
+            text = repr(info)
         except Exception as e:  # noqa: BLE001 - compared below
             return type(e).__name__, str(e).replace("torch.", "runtime.")
-        return repr(info), [getattr(info, f) for f in FIELDS[kind]]
+        return text, [getattr(info, f) for f in FIELDS[kind]]
     assert outcome(rt) == outcome(torch)
+
+
+def test_float4_finfo_is_torchs_shell():
+    """torch's finfo of float4_e2m1fn_x2 has its bits; every other field raises, and so does repr."""
+    f = rt.finfo(rt.float4_e2m1fn_x2)
+    assert f.bits == 8 and f == rt.finfo(rt.float4_e2m1fn_x2)
+    with pytest.raises(NotImplementedError, match="\"epsilon\" not implemented for 'Float4_e2m1fn_x2'"):
+        f.eps
+    with pytest.raises(NotImplementedError, match="\"lowest\" not implemented"):
+        f.min
+    with pytest.raises(TypeError, match="bad argument type for built-in operation"):
+        repr(f)
+    assert rt.finfo(rt.float8_e8m0fnu).min == 2.0 ** -127 and rt.finfo(rt.float8_e4m3fn).max == 448
 
 
 @pytest.mark.parametrize("name", NAMES)

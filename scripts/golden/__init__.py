@@ -9,6 +9,9 @@ what they share (operand descriptors, edge values, running a case in torch, the 
 is in common.py and oracle.py.  Deterministic: each set draws its random values from its
 own seeded generator, and a rerun on the same torch writes the same bytes.
 
+`python -m scripts.golden.minifloat` writes tests/data/golden_minifloat.json.gz, torch's float8
+conversions and ops as raw bytes (its own layout, documented there; tests/test_minifloat.py).
+
 tests/data/torch_golden.json.gz (outcome dtypes and errors, not values) is not made here:
 it is a verbatim copy of shared/reference/torch_golden.json.gz (torch_probe.py).
 """
