@@ -158,10 +158,17 @@ typedef struct {
     PyObject *select_kw;   /* the keyword that picks another op (rounding_mode), or NULL */
     PyObject *variants;    /* its str values -> op names, or NULL */
     PyObject *seen;        /* key -> plan, for the call forms this entry point ran in Python */
+    struct {               /* the last form served with default params, to skip the key */
+        PyObject *plan;    /* a strong reference, or NULL */
+        PyObject *op;      /* borrowed: slot->op or a value of slot->variants */
+        long generation;   /* forget() makes older entries stale */
+        long sig[3 + 8];   /* default dtype, out code, keywords given, operand kinds */
+    } last;
 } ew_fast_slot;
 
 #define EW_FAST_DIMS 16        /* more dims: the Python path */
 #define EW_MAX_PARAMS 4
+static long generation;        /* bumped by forget() */
 #define EW_SEEN_MAX 1024       /* per entry point; a varying alpha must not grow it forever */
 
 typedef struct {
@@ -514,6 +521,23 @@ static PyObject *fast_run(ew_fast_slot *slot, PyObject *const *args, PyObject *k
     long di;
     PyObject *dflt = PyDict_GetItemWithError(state, s_default);
     if (!dtype_int(dflt, d_index, &di)) { PyErr_Clear(); return NULL; }
+    /* the form served last by this entry point, with default params: its plan without a key
+       (a tuple, its hash and a dict lookup cost a quarter of a 1-element call) */
+    int defaults = 1;
+    for (Py_ssize_t p = 0; p < nparams; p++) if (codes[p]) defaults = 0;
+    long sig[3 + EW_MAX_OPERANDS];
+    const int nsig = 3 + nargs;
+    sig[0] = di;
+    sig[1] = outcode;
+    sig[2] = mask;
+    for (int i = 0; i < nargs; i++) sig[3 + i] = kinds[i];
+    if (defaults && slot->last.plan && slot->last.generation == generation && slot->last.op == op &&
+        memcmp(slot->last.sig, sig, sizeof(long) * nsig) == 0) {
+        PyObject *cached = Py_NewRef(slot->last.plan);
+        PyObject *r = run_plan(cached, slot, ops, nargs, out, &outop);
+        Py_DECREF(cached);
+        return r;
+    }
     const Py_ssize_t klen = 3 + nargs + 2 * nparams;
     PyObject *key = PyTuple_New(klen + (mask ? 1 : 0));
     if (!key) return NULL;
@@ -540,6 +564,12 @@ static PyObject *fast_run(ew_fast_slot *slot, PyObject *const *args, PyObject *k
     /* held for the call: a collection while the output is allocated may run code that
        clears the caches, and a long loop runs without the GIL */
     Py_INCREF(plan);
+    if (defaults) {
+        Py_XSETREF(slot->last.plan, Py_NewRef(plan));
+        slot->last.op = op;
+        slot->last.generation = generation;
+        memcpy(slot->last.sig, sig, sizeof(long) * nsig);
+    }
     PyObject *r = run_plan(plan, slot, ops, nargs, out, &outop);
     Py_DECREF(plan);
     return r;
@@ -724,6 +754,7 @@ static void clear_slot(ew_fast_slot *slot) {
     Py_CLEAR(slot->select_kw);
     Py_CLEAR(slot->variants);
     Py_CLEAR(slot->seen);
+    Py_CLEAR(slot->last.plan);
 }
 
 static void slot_capsule_free(PyObject *cap) {
@@ -850,7 +881,17 @@ static PyObject *fast_method(PyObject *self, PyObject *args) {
     return PyDescr_NewMethod(tensor_type, &method_defs[i]);
 }
 
+/* forget(): every entry point's last plan goes stale (runtime._fastpath.forget clears
+   their seen dicts) */
+static PyObject *fast_forget(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    generation++;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"forget", fast_forget, METH_NOARGS, "forget(): drop every entry point's last plan"},
     {"init", fast_init, METH_VARARGS, "init(Tensor, dtype, plans, state)"},
     {"function", fast_function, METH_VARARGS, "function(op, nargs, fallback, name, inplace, has_out, params, select_kw, variants, seen) -> a fast function"},
     {"method", fast_method, METH_VARARGS, "method(op, nargs, fallback, name, inplace, has_out, params, select_kw, variants, seen) -> a Tensor method, or None"},

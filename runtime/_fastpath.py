@@ -46,6 +46,8 @@ def forget():
     Python again): for tests, and after _dispatch._PLANS is cleared."""
     for seen in _SEEN:
         seen.clear()
+    if _SEEN:
+        fastcall.forget()
 
 
 def install(functions, methods, ops):
