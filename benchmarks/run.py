@@ -154,7 +154,7 @@ class Case:
     operands: list
     out_dtype: str
     out_numel: int
-    group: str = "same"          # same | mixed | half | layout | unary | latency
+    group: str = "same"          # same | mixed | half | layout | unary | latency | small
     out_modes: tuple = ("alloc", "out")
     params: dict = field(default_factory=dict)
 
@@ -200,9 +200,65 @@ def cases(n, only=None):
         Case("latency a + b, 100 elem", "add", [Operand("float32", (100,)), Operand("float32", (100,))], "float32",
              100, group="latency", out_modes=("alloc",)),
     ]
+    for size in (1, 100):
+        for form in SMALL_FORMS:
+            out.append(Case(f"small {form}, {size} elem", "add", [], "float32", size, group="small",
+                            out_modes=("alloc",), params={"form": form}))
     if only:
         out = [c for c in out if any(s in c.name for s in only)]
     return out
+
+
+# ---------------------------------------------------------------------------- small calls
+# Each call form of the C short path (csrc/fastcall.c) on 1 and 100 elements: what a call
+# costs when the loop is nothing.  The NumPy column is the nearest NumPy call (NumPy has no
+# alpha: `a + 2 * b`; no rounding_mode: floor_divide).
+def _iadd(a, b):
+    a += b
+    return a
+
+
+SMALL_FORMS = {
+    "a + b": lambda lib, m, x: (lambda a=m("a"), b=m("b"): a + b),
+    "a + b broadcast (r,1)+(1,c)": lambda lib, m, x: (lambda a=m("col"), b=m("row"): a + b),
+    "a[::2] + b[::2]": lambda lib, m, x: (lambda a=m("a2")[::2], b=m("b2")[::2]: a + b),
+    "q.T * q2 float32 x int32 (s,1)": lambda lib, m, x: (lambda q=m("sq"), q2=m("sq_col_i32"): q.T * q2),
+    "int32 + float32": lambda lib, m, x: (lambda a=m("a_i32"), b=m("b"): a + b),
+    "a + 2.0": lambda lib, m, x: (lambda a=m("a"): a + 2.0),
+    "2.0 - a (reflected)": lambda lib, m, x: (lambda a=m("a"): 2.0 - a),
+    "add(a, b, alpha=2)": lambda lib, m, x: ((lambda a=m("a"), b=m("b"): a + 2 * b) if lib == "numpy" else
+                                             (lambda a=m("a"), b=m("b"), f=x.add: f(a, b, alpha=2))),
+    "div(a, b, rounding_mode='floor')": lambda lib, m, x: (
+        (lambda a=m("a"), b=m("bpos"): x.floor_divide(a, b)) if lib == "numpy" else
+        (lambda a=m("a"), b=m("bpos"), f=x.div: f(a, b, rounding_mode="floor"))),
+    "add(a, b, out=o)": lambda lib, m, x: (lambda a=m("a"), b=m("b"), o=m("o"), f=x.add: f(a, b, out=o)),
+    "a.add_(b)": lambda lib, m, x: ((lambda a=m("a"), b=m("b"), f=x.add: f(a, b, out=a)) if lib == "numpy" else
+                                    (lambda a=m("a"), b=m("b"): a.add_(b))),
+    "a += b": lambda lib, m, x: (lambda a=m("a"), b=m("b"): _iadd(a, b)),
+    "a.exp()": lambda lib, m, x: ((lambda a=m("a"), f=x.exp: f(a)) if lib == "numpy" else
+                                  (lambda a=m("a"): a.exp())),
+}
+
+
+def small_callables(case):
+    """{lib: zero-argument callable} for a small-call case: the same data for every library."""
+    n = case.out_numel
+    side = max(1, int(round(n ** 0.5)))
+    rows = max(1, n // 10)
+    shapes = {"a": ((n,), "float32"), "b": ((n,), "float32"), "bpos": ((n,), "float32"), "o": ((n,), "float32"),
+              "a_i32": ((n,), "int32"), "a2": ((2 * n,), "float32"), "b2": ((2 * n,), "float32"),
+              "col": ((rows, 1), "float32"), "row": ((1, n // rows), "float32"), "sq": ((side, side), "float32"),
+              "sq_col_i32": ((side, 1), "int32")}
+    fns = {}
+    for lib in LIBS:
+        mod = {"ours": rt, "numpy": np, "torch": torch}[lib]
+
+        def m(name, lib=lib):
+            shape, dt = shapes[name]
+            kind = "positive" if name == "bpos" else "normal"
+            return make_operand(lib, Operand(dt, shape, kind=kind), sum(map(ord, name)))
+        fns[lib] = SMALL_FORMS[case.params["form"]](lib, m, mod)
+    return fns
 
 
 def op_function(lib, name):
@@ -215,6 +271,8 @@ def op_function(lib, name):
 
 def callables(case: Case, mode: str):
     """{lib: zero-argument callable} for the libraries that can run the case."""
+    if case.group == "small":
+        return small_callables(case)
     fns = {}
     for lib in LIBS:
         fn = op_function(lib, case.op)
@@ -366,7 +424,7 @@ def run_case(case, nt, args):
         fns = callables(case, mode)
         if not fns:
             continue
-        inner = 2000 if case.group == "latency" else 1
+        inner = 2000 if case.group in ("latency", "small") else 1
         best = None
         for _ in range(args.retries + 1):    # again while other processes disturbed it
             if args.idle < 1:

@@ -3,6 +3,7 @@ compute_types, driven by the op's config flags) -> post-checks -> kernel lookup 
 broadcast, cast, run.  The order of the errors is torch's."""
 from __future__ import annotations
 
+import math
 import sys
 import warnings
 
@@ -112,12 +113,19 @@ def _params(op, values):
     return structs
 
 
-# The short path: a call whose every argument is a tensor, with default params (and no out=,
-# or an out= of one dtype: a plan of its own), is decided entirely by the ops, dtypes and dims
-# of its operands (and the default dtype).  The first such call goes the general way and
-# records its plan; the next ones reuse it.
+# The short path: a call whose operands are tensors and Python numbers, with params that
+# are plain bools, ints and floats (and an out= or in-place output), is decided entirely by
+# its op, the dtypes of its tensors and whether they have dims, the kinds of its numbers,
+# its params, the output's dtype and the default dtype: its key.  The first such call goes
+# the general way and records its plan (kernel, result dtype, params, casts, the operand
+# order the kernel takes); the next ones reuse it, here and in csrc/fastcall.c, which
+# builds the same key (keep the two in step).  What varies per call (shapes, layouts,
+# overlap, the numbers' values) is decided per call.
 _PLANS = {}
-_PLAIN_KEYS = ("param_args", "optional", "compose", "shortcuts", "returns_self")
+_PLANS_MAX = 4096               # a varying alpha must not grow it forever
+_PLAIN_KEYS = ("param_args", "optional", "shortcuts", "returns_self")
+_NUMBER_KINDS = {bool: -1, int: -2, float: -3, complex: -4}     # the dtypes wrap_scalar gives them
+_INT64 = (-(1 << 63), (1 << 63) - 1)
 
 
 def _plannable(op):
@@ -130,49 +138,98 @@ for _op in tables.OPS.values():
     _op["plannable"] = _plannable(_op)
 
 
-def _plan_key(op, args, kwargs):
+def _param_code(v, default):
+    """A param's part of the key: None and the default itself are one case (_call_general
+    reads None as the default); a type of its own for bools, ints and floats (True == 1 ==
+    1.0), and for -0.0; None for what is not plannable (NaN, complex, tensors)."""
+    t = type(v)
+    negzero = t is float and v == 0 and math.copysign(1.0, v) < 0
+    if v is None or (t is type(default) and v == default and not negzero):
+        return 0, None
+    if t is bool:
+        return 1, v
+    if t is int:
+        return 2, v
+    if t is float and v == v:
+        return (4 if negzero else 3), v
+    return None
+
+
+def _plan_key(op, args, kwargs, out=None, inplace=False):
     if not op["plannable"] or len(args) != len(op["args"]):
         return None
-    for (p, default), v in zip(op["params"], [kwargs.get(p, d) for p, d in op["params"]] if kwargs else ()):
-        if type(v) is not type(default) or v != default:
-            return None
-    key = [op["name"], promotion.get_default_dtype().index]
+    if out is None:
+        outcode = -1
+    elif type(out) is Tensor and not out._wrapped:
+        outcode = out._dtype.index + (1000 if inplace else 0)
+    else:
+        return None
+    key = [op["name"], promotion.get_default_dtype().index, outcode]
     for t in args:
-        if type(t) is not Tensor:
+        if type(t) is Tensor:
+            if t._wrapped:
+                return None
+            key.append(t._dtype.index * 2 + (1 if t._shape else 0))
+        else:
+            kind = _NUMBER_KINDS.get(type(t))
+            if kind is None or (kind == -2 and not _INT64[0] <= t <= _INT64[1]) or _CONFIGS[op["config"]]["check_scalars"]:
+                return None         # (check_scalars: the number's value decides whether it raises)
+            key.append(kind)
+    for p, default in op["params"]:
+        code = _param_code(kwargs.get(p) if kwargs else None, default)
+        if code is None:
             return None
-        key.append(t._dtype.index)
-        key.append(len(t._shape))
+        key += code
     return tuple(key)
+
+
+def _operand_order(args, inputs):
+    """The argument each kernel input is (swapped ops take them in another order): None for
+    the order of the call, False when it cannot be told."""
+    order = []
+    for i, t in enumerate(inputs):
+        if t._wrapped:      # a number: by position, else the only number
+            if i < len(args) and type(args[i]) is not Tensor:
+                order.append(i)
+                continue
+            spots = [j for j, a in enumerate(args) if type(a) is not Tensor]
+        else:
+            if i < len(args) and args[i] is t:
+                order.append(i)
+                continue
+            spots = [j for j, a in enumerate(args) if a is t]
+        if len(spots) != 1:
+            return False
+        order.append(spots[0])
+    if sorted(order) != list(range(len(args))):
+        return False
+    return None if order == list(range(len(args))) else tuple(order)
 
 
 def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     """Run `op` on positional operands `args` with keyword params `kwargs` (the op's own
     params are taken from it by name, defaults from ops.yaml)."""
-    key = _plan_key(op, args, kwargs) if not inplace else None
-    if key is not None and out is not None:
-        # out= of the result dtype: a plan of its own, recorded by a call with out= that the
-        # general path accepted; what varies per call is checked here (shape, overlap)
-        key = None if type(out) is not Tensor else key + ("out", out._dtype.index)
-    if key is not None:
-        plan = _PLANS.get(key)
-        if plan is not None:
-            kernel, result, params, scalar_b, _ = plan
-            if not (scalar_b and _numel(args[1]._shape) == 1):
-                shapes = [t._shape for t in args]
-                shape = shapes[0] if all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes)
-                if out is None:
-                    strides = output_strides(shape, args)
-                    res = Tensor._empty(shape, result) if strides is None else Tensor._empty_strided(shape, strides, result)
-                elif out._shape == shape:
-                    res = out
-                    if out._strides != _contiguous_strides_cached(shape) or any(t._storage is out._storage for t in args):
-                        check_overlap(out, args)
-                else:
-                    res = None              # a resize: the general path
-                if res is not None:
-                    if _numel(shape):
-                        run(kernel, res, args, shape, params)
-                    return res
+    key = _plan_key(op, args, kwargs, out, inplace)
+    plan = _PLANS.get(key) if key is not None and not inplace else None
+    # (C serves the other planned forms: here, tensors in the call's order, for EW_NO_FASTPATH)
+    if plan is not None and plan[7] is None and all(type(t) is Tensor for t in args):
+        kernel, result, params, scalar_b, _, casts, _, _ = plan
+        if not (scalar_b and _numel(args[1]._shape) == 1):
+            shapes = [t._shape for t in args]
+            shape = shapes[0] if all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes)
+            if out is None:
+                strides = output_strides(shape, args)
+                res = Tensor._empty(shape, result) if strides is None else Tensor._empty_strided(shape, strides, result)
+            elif out._shape == shape:
+                res = out
+                if out._strides != _contiguous_strides_cached(shape) or any(t._storage is out._storage for t in args):
+                    check_overlap(out, args)
+            else:
+                res = None              # a resize: the general path
+            if res is not None:
+                if _numel(shape):
+                    run(kernel, res, args, shape, params, casts)
+                return res
     return _call_general(op, args, kwargs, out, inplace, method, key)
 
 
@@ -191,6 +248,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         args = tuple(a for a, n in zip(args, op["args"]) if n not in op["param_args"])
     if op["optional"]:       # clamp(x, None, 3): absent arguments are left out
         args = tuple(a for a, n in zip(args, op["args"]) if not (a is None and n in op["optional"]))
+    given = args            # the call's operands, as its plan is keyed
     if op["compose"]:        # rsub = add(other, input, alpha=-alpha), square = pow(input, 2)
         args = tuple(args[v] if kind == "arg" else v for kind, v in op["compose"])
     raw = args
@@ -344,11 +402,25 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
             raise NotImplementedError(f"\"copy_\" not implemented for '{common.c10_name}'")
     params_struct = _params(op, values) if values else None
     run(kernel, out, inputs, shape, params_struct, casts)
-    if plan_key is not None and casts is None and inputs is operands and not inplace:
-        # (the C short path in fastcall.c reads these tuples too: it takes the params' address)
-        address = 0 if params_struct is None else int(ffi.cast("uintptr_t", params_struct))
-        _PLANS[plan_key] = (kernel, out.dtype, params_struct, scalar_b is not None, address)
+    if plan_key is not None and inputs is operands:
+        _record(plan_key, given, operands, kernel, out.dtype, params_struct, scalar_b is not None, casts)
     return out
+
+
+def _record(key, args, operands, kernel, result, params, scalar_b, casts):
+    """The plan of a call the general path ran (the C short path in fastcall.c reads these
+    tuples too: it takes the params' and casts' addresses)."""
+    order = _operand_order(args, operands)
+    if order is False:
+        return
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    casts = ffi.new("int[]", casts) if casts is not None else None
+    _PLANS[key] = (kernel, result, params, scalar_b, _address(params), casts, _address(casts), order)
+
+
+def _address(cdata):
+    return 0 if cdata is None else int(ffi.cast("uintptr_t", cdata))
 
 
 _OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a "

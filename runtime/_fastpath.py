@@ -1,9 +1,11 @@
 """Puts the C short call path (csrc/fastcall.c) in front of the ops that can use it.
 
-Each eligible function, method and operator is replaced by a C callable that serves the
-common call (plain contiguous tensors of one shape, no keywords, a plan the dispatcher
-has recorded) without running Python, and hands every other call to the Python function
-it replaces, unchanged.  EW_NO_FASTPATH=1 leaves the Python functions alone (to compare)."""
+Each eligible function, method, in-place method and operator is replaced by a C callable
+that serves the common call forms (tensors of any layout and Python numbers as operands,
+the op's params, out=, a select keyword such as rounding_mode) once this entry point has
+run that form through Python, which records its plan; it hands every other call to the
+Python function it replaces, unchanged.  EW_NO_FASTPATH=1 leaves the Python functions
+alone (to compare)."""
 import os
 
 from . import _dispatch, promotion
@@ -11,23 +13,56 @@ from ._lib import fastcall, tables
 from .dtypes import dtype
 from .tensor import Tensor
 
+# every entry point's cache of the plans it has served: key -> plan (see forget())
+_SEEN = []
+
 
 def _eligible(op_name, nargs):
     op = tables.OPS[op_name]
     return op["plannable"] and len(op["args"]) == nargs
 
 
-def install(functions, methods, fast_functions, fast_methods):
+def _select(spec):
+    """(keyword, {str value: op}) for the C path: the str values whose op is plannable and
+    takes no params; None when nothing is left (the keyword then goes the Python way)."""
+    if spec is None:
+        return None, None
+    keyword, variants = spec
+    ok = {v: op for v, op in variants.items()
+          if isinstance(v, str) and v != "*" and tables.OPS[op]["plannable"] and not tables.OPS[op]["params"]}
+    return (keyword, ok) if ok else (None, None)
+
+
+def _slot(op_name, nargs, fallback, name, inplace, has_out, select):
+    seen = {}
+    _SEEN.append(seen)
+    keyword, variants = _select(select.get(op_name))
+    return (op_name, nargs, fallback, name, int(inplace), int(has_out), tuple(tables.OPS[op_name]["params"]),
+            keyword, variants, seen)
+
+
+def forget():
+    """Drop the plans every entry point has taken (the next call of each form goes through
+    Python again): for tests, and after _dispatch._PLANS is cleared."""
+    for seen in _SEEN:
+        seen.clear()
+    if _SEEN:
+        fastcall.forget()
+
+
+def install(functions, methods, ops):
     """Replace, in place, the entries of `functions` (name -> function) and `methods`
-    (name -> Tensor method) that the generated tables list as eligible."""
+    (name -> Tensor method) that the generated tables of `ops` list as eligible."""
     if os.environ.get("EW_NO_FASTPATH"):
         return
     fastcall.init(Tensor, dtype, _dispatch._PLANS, promotion._state)
-    for name, (op, nargs) in fast_functions.items():
+    select = ops.FAST_SELECT
+    for name, (op, nargs) in ops.FAST_FUNCTIONS.items():
         if name in functions and _eligible(op, nargs):
-            functions[name] = fastcall.function(op, nargs, functions[name], name)
-    for name, (op, nargs) in fast_methods.items():
-        if name in methods and _eligible(op, nargs):
-            fast = fastcall.method(op, nargs, methods[name], name)
-            if fast is not None:
-                methods[name] = fast
+            functions[name] = fastcall.function(*_slot(op, nargs, functions[name], name, False, True, select))
+    for table, inplace in ((ops.FAST_METHODS, False), (ops.FAST_INPLACE, True)):
+        for name, (op, nargs) in table.items():
+            if name in methods and _eligible(op, nargs):
+                fast = fastcall.method(*_slot(op, nargs, methods[name], name, inplace, False, select))
+                if fast is not None:
+                    methods[name] = fast

@@ -2,14 +2,19 @@
 must give what the Python dispatcher gives, and every call it does not serve must reach
 the Python function unchanged."""
 import gc
+import os
+import re
+import sys
 import threading
+import tracemalloc
+import warnings
 import weakref
 
 import pytest
 
 import runtime as rt
 from generated import ops as gen_ops
-from runtime import _dispatch
+from runtime import _dispatch, _fastpath
 from runtime._lib import fastcall
 
 # the ops the runtime put on the short path (the generated table's, less those whose op
@@ -180,12 +185,13 @@ def test_out_plans_check_what_varies_per_call():
     """out= of the result dtype reuses a plan recorded by an earlier out= call (_dispatch.call);
     shape, overlap and dtype are still decided per call, as the general path decides them."""
     _dispatch._PLANS.clear()
+    _fastpath.forget()                  # (the entry points' own copies of plans earlier tests made)
     x, y = _values(rt.float32), _values(rt.float32, 7) * 0.5
     want = _bits(x + y)
     for _ in range(3):                              # the first records the plan, the next use it
         out = rt.empty(7)
         assert rt.add(x, y, out=out) is out and _bits(out) == want
-    assert any(k[-2:] == ("out", rt.float32.index) for k in _dispatch._PLANS if len(k) > 2)
+    assert any(k[2] == rt.float32.index for k in _dispatch._PLANS)     # (op, default dtype, out dtype, ...)
     for _ in range(2):
         small = rt.empty(3)
         with pytest.warns(UserWarning, match="was resized"):
@@ -203,3 +209,361 @@ def test_out_plans_check_what_varies_per_call():
         assert rt.add(x, y, out=wide).tolist() == (x + y).tolist()
         with pytest.raises(RuntimeError, match="can't be cast to the desired output type"):
             rt.add(x, y, out=rt.empty(7, dtype=rt.int32))
+
+
+# ---------------------------------------------------------------- every call form
+# Each form is called once through the Python function (the reference) and three times
+# through the installed entry point (the first runs it through Python, which records the
+# plan; the next ones are served in C): result, dtype, shape, strides, bits, the state of
+# every operand afterwards, the identity of what is returned, errors and warnings agree.
+LAYOUT_DTYPES = [rt.bool, rt.uint8, rt.int32, rt.int64, rt.float16, rt.bfloat16, rt.float32, rt.float64,
+                 rt.complex64]
+NUMBERS = [True, 3, -2.5, 1 + 2j, 0]
+
+
+def _layout(kind, dt):
+    if kind == "vec":
+        return _values(dt, 6)
+    if kind == "mat":
+        return _values(dt, 6).reshape(2, 3)
+    if kind == "T":
+        return _values(dt, 6).reshape(3, 2).T
+    if kind == "col":
+        return _values(dt, 2).reshape(2, 1)
+    if kind == "strided":
+        return _values(dt, 12)[::2]
+    if kind == "0d":
+        return _values(dt, 1).reshape(())
+    if kind == "empty":
+        return _values(dt, 0)
+    raise AssertionError(kind)
+
+
+LAYOUT_PAIRS = [("vec", "vec"), ("mat", "T"), ("T", "col"), ("strided", "vec"), ("0d", "vec"), ("vec", "0d"),
+                ("empty", "empty"), ("mat", "vec")]
+
+
+def _outcome(f, args, kwargs):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        try:
+            r = ("ok", f(*args, **kwargs))
+        except Exception as e:  # noqa: BLE001 - the outcome is compared, whatever it is
+            r = (type(e), str(e))
+    return r, [(x.category, str(x.message)) for x in w]
+
+
+def _agree(fast, python, make):
+    """make() -> (args, kwargs), fresh each time (in-place forms write into them)."""
+    want_args, want_kw = make()
+    want, want_w = _outcome(python, want_args, want_kw)
+    for _ in range(3):
+        args, kw = make()
+        got, got_w = _outcome(fast, args, kw)
+        assert got[0] == want[0], (got, want)
+        assert got_w == want_w
+        if got[0] != "ok":
+            assert got[1] == want[1]
+            continue
+        if got[1] is NotImplemented:
+            assert want[1] is NotImplemented
+            continue
+        _same(got[1], want[1])
+        for x, y in zip(list(args) + list(kw.values()), list(want_args) + list(want_kw.values())):
+            _same(x, y)
+            assert (got[1] is x) == (want[1] is y)
+
+
+def _fast_and_python(name, method=False):
+    if os.environ.get("EW_NO_FASTPATH"):
+        pytest.skip("the C path is off")
+    if method:
+        fast, python = rt.Tensor.__dict__[name], gen_ops.METHODS[name]
+    else:
+        fast, python = getattr(rt, name), gen_ops.FUNCTIONS[name]
+    assert fast is not python, name          # the name is on the C path
+    return fast, python
+
+
+BINARY = ["add", "sub", "mul", "div", "floor_divide", "remainder", "eq", "lt", "bitwise_and", "maximum", "atan2",
+          "logical_and", "rsub", "copysign"]
+
+
+@pytest.mark.parametrize("name", BINARY)
+def test_tensor_op_tensor_every_layout_and_dtype(name):
+    fast, python = _fast_and_python(name)
+    for da in LAYOUT_DTYPES:
+        for db in LAYOUT_DTYPES:
+            for la, lb in LAYOUT_PAIRS:
+                _agree(fast, python, lambda: ((_layout(la, da), _layout(lb, db)), {}))
+
+
+@pytest.mark.parametrize("name", ["add", "sub", "mul", "div", "floor_divide", "remainder", "eq", "lt", "bitwise_and",
+                                  "rsub", "copysign", "maximum"])
+def test_tensor_op_number(name):
+    fast, python = _fast_and_python(name)
+    mfast, mpython = (_fast_and_python(name, method=True) if name in rt.Tensor.__dict__ and name != "rsub"
+                      else (None, None))
+    for dt in LAYOUT_DTYPES:
+        for x in NUMBERS:
+            for lay in ("vec", "T", "0d", "empty"):
+                _agree(fast, python, lambda: ((_layout(lay, dt), x), {}))
+                if mfast is not None:
+                    _agree(mfast, mpython, lambda: ((_layout(lay, dt), x), {}))
+
+
+DUNDERS = ["__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__floordiv__",
+           "__mod__", "__eq__", "__lt__", "__and__", "__or__", "__lshift__"]
+
+
+@pytest.mark.parametrize("name", DUNDERS)
+def test_operators_and_reflected_operators(name):
+    fast, python = _fast_and_python(name, method=True)
+    for dt in LAYOUT_DTYPES:
+        for other in NUMBERS + ["x", None] + [("vec", d) for d in (rt.int32, rt.float64, rt.bool)]:
+            def make(lay="strided"):
+                b = _layout(*other) if isinstance(other, tuple) else other
+                return (_layout(lay, dt), b), {}
+            _agree(fast, python, make)
+            _agree(fast, python, lambda: make("0d"))
+
+
+@pytest.mark.parametrize("name", ["add", "sub"])
+def test_keyword_params(name):
+    fast, python = _fast_and_python(name)
+    mfast, mpython = _fast_and_python(name, method=True)
+    ifast, ipython = _fast_and_python(name + "_", method=True)
+    for dt in (rt.bool, rt.int32, rt.float32, rt.float16, rt.complex64):
+        for alpha in (1, 2, 2.5, True, False, -1, 0.0, -0.0, float("nan"), 1e300, 2 ** 70, 1j, None):
+            for other in (("vec", rt.float32), ("vec", dt), 3):
+                def make():
+                    b = _layout(*other) if isinstance(other, tuple) else other
+                    return (_layout("mat", dt), b), {"alpha": alpha}
+                _agree(fast, python, make)
+                _agree(mfast, mpython, make)
+                _agree(ifast, ipython, make)
+
+
+def test_select_keyword():
+    for name in ("div", "divide"):
+        fast, python = _fast_and_python(name)
+        mfast, mpython = _fast_and_python(name, method=True)
+        ifast, ipython = _fast_and_python(name + "_", method=True)
+        for da in (rt.int32, rt.float32, rt.bool, rt.int64):
+            for b in (("vec", rt.int32), ("vec", rt.float16), -2, 2.5, 0):
+                for mode in ("floor", "trunc", None, "nope", 3):
+                    def make():
+                        other = _layout(*b) if isinstance(b, tuple) else b
+                        return (_layout("T", da) if isinstance(b, tuple) else _layout("mat", da), other), \
+                            {"rounding_mode": mode}
+                    for f, g in ((fast, python), (mfast, mpython), (ifast, ipython)):
+                        _agree(f, g, make)
+
+
+def _out_like(kind, dt):
+    if kind == "fresh":
+        return rt.empty((2, 3), dtype=dt)
+    if kind == "strided":
+        return rt.empty((2, 6), dtype=dt)[:, ::2]
+    if kind == "T":
+        return rt.empty((3, 2), dtype=dt).T
+    if kind == "resize":
+        return rt.empty((5,), dtype=dt)
+    if kind == "empty":
+        return rt.empty((0,), dtype=dt)
+    if kind == "expanded":
+        return rt.empty((1, 3), dtype=dt).expand(2, 3)
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("name", ["add", "mul", "div", "eq", "floor_divide", "bitwise_and", "exp", "neg", "abs",
+                                  "signbit", "logical_not", "sqrt"])
+def test_out_every_dtype_and_layout(name):
+    fast, python = _fast_and_python(name)
+    unary = gen_ops.FAST_FUNCTIONS[name][1] == 1
+    for dt in (rt.int32, rt.float32, rt.complex64, rt.bool):
+        for odt in LAYOUT_DTYPES:
+            for okind in ("fresh", "strided", "T", "resize", "empty", "expanded"):
+                def make():
+                    args = (_layout("mat", dt),) if unary else (_layout("mat", dt), _layout("vec", rt.float32)[:3])
+                    return args, {"out": _out_like(okind, odt)}
+                _agree(fast, python, make)
+    # out= that is an input, or overlaps one
+    for unary_or_not in (True,):
+        def same():
+            a = _layout("mat", rt.float32)
+            return ((a,) if unary else (a, a)), {"out": a}
+
+        def partial():
+            z = _values(rt.float32, 12)
+            return ((z[:6],) if unary else (z[:6], z[:6])), {"out": z[1:7]}
+
+        def number_out():
+            return ((_layout("vec", rt.float32),) if unary else (_layout("vec", rt.float32), 2)), {"out": 3}
+        for make in (same, partial, number_out):
+            _agree(fast, python, make)
+
+
+INPLACE = ["add_", "sub_", "mul_", "div_", "floor_divide_", "bitwise_and_", "remainder_", "exp_", "neg_", "abs_",
+           "sqrt_", "__iadd__", "__isub__", "__imul__", "__itruediv__", "__iand__", "__ilshift__"]
+
+
+@pytest.mark.parametrize("name", INPLACE)
+def test_inplace_methods_and_operators(name):
+    fast, python = _fast_and_python(name, method=True)
+    unary = gen_ops.FAST_INPLACE[name][1] == 1
+    others = [None] if unary else NUMBERS + [("vec", d) for d in (rt.int32, rt.float32, rt.bool, rt.complex64)] + \
+        [("col", rt.float32), ("0d", rt.int64)]
+    for dt in LAYOUT_DTYPES:
+        for lay in ("mat", "T", "strided", "0d", "col"):
+            for other in others:
+                def make():
+                    a = _layout(lay, dt)
+                    if unary:
+                        return (a,), {}
+                    return (a, _layout(*other) if isinstance(other, tuple) else other), {}
+                _agree(fast, python, make)
+    if not unary:               # self, an expanded self, and an input overlapping self
+        def self_twice():
+            a = _layout("vec", rt.float32)
+            return (a, a), {}
+
+        def expanded():
+            return (_layout("col", rt.float32).expand(2, 3), 1), {}
+
+        def overlap():
+            z = _values(rt.float32, 12)
+            return (z[:6], z[1:7]), {}
+        for make in (self_twice, expanded, overlap):
+            _agree(fast, python, make)
+
+
+@pytest.mark.parametrize("name", ["exp", "neg", "abs", "sqrt", "logical_not", "sign", "isnan", "round", "floor",
+                                  "bitwise_not", "sigmoid", "nan_to_num"])
+def test_unary_every_layout(name):
+    fast, python = _fast_and_python(name)
+    mfast, mpython = _fast_and_python(name, method=True)
+    for dt in LAYOUT_DTYPES:
+        for lay in ("vec", "T", "strided", "0d", "empty", "col"):
+            _agree(fast, python, lambda: ((_layout(lay, dt),), {}))
+            _agree(mfast, mpython, lambda: ((_layout(lay, dt),), {}))
+
+
+def test_nan_to_num_params():
+    fast, python = _fast_and_python("nan_to_num")
+    x = rt.tensor([float("nan"), float("inf"), -float("inf"), 1.5])
+    for kw in ({}, {"nan": 2.0}, {"nan": None}, {"posinf": 7.0, "neginf": -0.0}, {"nan": 1}, {"nan": True},
+               {"posinf": "x"}):
+        _agree(fast, python, lambda: ((x,), dict(kw)))
+
+
+def test_the_forms_are_served_in_c(monkeypatch):
+    """After its first call, each form runs without the Python dispatcher."""
+    if os.environ.get("EW_NO_FASTPATH"):
+        pytest.skip("the C path is off")
+    calls = []
+    general = _dispatch._call_general
+    monkeypatch.setattr(_dispatch, "_call_general", lambda *a: calls.append(a[0]["name"]) or general(*a))
+    a, b = rt.arange(6, dtype=rt.float32), rt.arange(6, dtype=rt.float32)
+    q, q2 = rt.arange(100, dtype=rt.float32).reshape(10, 10), rt.arange(10, dtype=rt.int32).reshape(10, 1)
+    o = rt.empty(6)
+    c = a.clone()
+
+    def iadd():
+        nonlocal c
+        c += b
+    forms = [lambda: a + b, lambda: a + 2.0, lambda: 2.0 + a, lambda: 2 - a, lambda: q.T * q2,
+             lambda: a[::2] + b[::2], lambda: rt.add(a, b, out=o), lambda: rt.add(a, b, alpha=2), iadd,
+             lambda: c.add_(b), lambda: c.mul_(2), lambda: rt.div(a, b, rounding_mode="floor"), lambda: a.exp(),
+             lambda: q.T.exp(), lambda: rt.exp(a, out=o), lambda: a == 1, lambda: a + rt.tensor(2.0)]
+    for form in forms:
+        form()
+        calls.clear()
+        form()
+        form()
+        assert calls == [], (form.__code__.co_firstlineno, calls)
+
+
+def test_refused_forms_keep_raising_torchs_error():
+    """Forms an entry point's signature refuses raise there every time, with the Python
+    path's text, while the forms it accepts around them are served."""
+    a, b = rt.arange(4, dtype=rt.float32), rt.arange(4, dtype=rt.int32)
+    o = rt.empty(4)
+    refused = [(gen_ops.FUNCTIONS["eq"], rt.eq, (2, a), {}), (gen_ops.FUNCTIONS["atan2"], rt.atan2, (a, 2.0), {}),
+               (gen_ops.METHODS["add"], rt.Tensor.add, (a, b), {"out": o}),
+               (gen_ops.FUNCTIONS["add"], rt.add, (a, b), {"foo": 1}),
+               (gen_ops.FUNCTIONS["add"], rt.add, (a, b), {"alpha": None}),
+               (gen_ops.FUNCTIONS["add"], rt.add, (a, b), {"alpha": 1j}),
+               (gen_ops.FUNCTIONS["div"], rt.div, (a, b), {"rounding_mode": "bad"}),
+               (gen_ops.FUNCTIONS["sub"], rt.sub, (a > 0, a > 1), {})]
+    for _ in range(3):
+        assert (a == 2).tolist() == [False, False, True, False] and rt.atan2(a, a).dtype == rt.float32
+        assert rt.add(a, b, alpha=1).tolist() == [0, 2, 4, 6] and a.add(b).tolist() == [0, 2, 4, 6]
+        for python, fast, args, kw in refused:
+            with pytest.raises(Exception) as want:
+                python(*args, **kw)
+            with pytest.raises(want.type, match="^" + re.escape(str(want.value)) + "$"):
+                fast(*args, **kw)
+
+
+def test_plans_shared_across_threads_with_every_form():
+    forms = {
+        "scalar": lambda a, b: a * 3.5,
+        "broadcast": lambda a, b: a.reshape(10, 100) + b[:100],
+        "transposed": lambda a, b: a.reshape(100, 10).T - b.reshape(10, 100),
+        "alpha": lambda a, b: rt.sub(a, b, alpha=0.5),
+        "reflected": lambda a, b: 1 - a,
+        "inplace": lambda a, b: a.clone().add_(b, alpha=2),
+        "mixed": lambda a, b: a + b.to(rt.int32),
+    }
+    a, b = rt.arange(1000, dtype=rt.float32), rt.arange(1000, dtype=rt.float32) * 0.25
+    want = {k: _bits(f(a, b)) for k, f in forms.items()}
+    bad = []
+
+    def work(seed):
+        _fastpath.forget() if seed % 3 == 0 else None
+        for i in range(200):
+            k = list(forms)[(i + seed) % len(forms)]
+            if _bits(forms[k](a, b)) != want[k]:
+                bad.append(k)
+            if i % 50 == seed:
+                _dispatch._PLANS.clear()
+    threads = [threading.Thread(target=work, args=(s,)) for s in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not bad
+
+
+def test_no_references_or_memory_leak():
+    """10^5 calls of every form: refcounts of what they touch and the Python heap stay flat."""
+    a, b = rt.arange(100, dtype=rt.float32), rt.arange(100, dtype=rt.int32)
+    q = rt.arange(100, dtype=rt.float32).reshape(10, 10)
+    o = rt.empty(100)
+    x = 2.5
+    forms = [lambda: a + b, lambda: a + x, lambda: 2 - a, lambda: q.T * q, lambda: rt.add(a, b, out=o),
+             lambda: rt.add(a, a, alpha=x), lambda: o.add_(a), lambda: rt.div(a, a, rounding_mode="floor"),
+             lambda: a.exp(), lambda: a[::2] * 2]
+    for f in forms:
+        f()
+        f()
+    watched = [a, b, q, o, x, a._shape, a._strides, a._dtype, q._strides, rt.float32]
+    before = [sys.getrefcount(w) for w in watched]
+    tracemalloc.start()
+    try:
+        for f in forms:
+            for _ in range(1000):
+                f()
+        gc.collect()
+        start = tracemalloc.get_traced_memory()[0]
+        for f in forms:
+            for _ in range(10000):
+                f()
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+    # (a per-call leak would add 10^4 or more; a dtype's count moves by a few with caches)
+    assert all(after <= was + 4 for after, was in zip([sys.getrefcount(w) for w in watched], before)), before
+    assert grown < 64 * 1024, grown
