@@ -36,7 +36,8 @@ def _kinds(kind):
 
 
 _STUB_TYPES = {"Tensor": "Tensor", "Number": NUMBER, "int": "builtins.int", "float": "builtins.float",
-               "bool": "builtins.bool", "str": "builtins.str"}
+               "bool": "builtins.bool", "str": "builtins.str", "ScalarType": "dtype",
+               "int[1]": "builtins.int | Sequence[builtins.int]", "Tensor[2]": "builtins.tuple[Tensor, Tensor]"}
 
 
 def _stub_param(p, numbers_as_tensors):
@@ -63,6 +64,29 @@ def stub_functions(model: Model) -> list:
                     params.append(_stub_param(p, name in schema.NUMBERS_AS_TENSORS))
                 overloads.append(", ".join(params))
             out.append(dict(name=name, kind=kind, overloads=list(dict.fromkeys(overloads))))
+    return out + _stub_reductions(model)
+
+
+def _stub_reductions(model: Model) -> list:
+    """The reductions' functions and methods; an overload with a tuple out= returns the pair."""
+    out = []
+    for r in model.reductions.ops:
+        if r.function is None:
+            continue
+        for name, kind, sigs in ((r.function, "function", r.signatures),
+                                 (r.method, "method", [m for m in map(schema.method_signature, r.signatures) if m])):
+            overloads, returns = [], []
+            for sig, full in zip(sigs, [s for s in r.signatures if kind == "function" or schema.method_signature(s)]):
+                params, star = ([] if kind == "function" else ["self"]), False
+                for p in sig.params:
+                    if p.kwarg_only and not star:
+                        params.append("*")
+                        star = True
+                    params.append(_stub_param(p, False))
+                overloads.append(", ".join(params))
+                pair = any(p.type == "Tensor[2]" for p in full.params)
+                returns.append("builtins.tuple[Tensor, Tensor]" if pair else "Tensor")
+            out.append(dict(name=name, kind=kind, overloads=overloads, returns=returns))
     return out
 
 
@@ -211,7 +235,8 @@ def render_published(model: Model) -> dict:
     ctx = dict(model=model, header=HEADER, functions=stub_functions(model), operators=stub_operators(model),
                dtype_names=dtype_names(model), ops=doc_ops(model), grid=promotion_grid(model),
                groups=model.dtype_groups, configs=[(c, _config_flags(c)) for c in model.configs],
-               number=NUMBER, function_names=sorted(n for f in python_functions(model) for n in [f["name"], *f["aliases"]]))
+               number=NUMBER, function_names=sorted([n for f in python_functions(model) for n in [f["name"], *f["aliases"]]]
+                                             + [r.function for r in model.reductions.ops if r.function]))
     return {path: env.get_template(tpl).render(**ctx) for path, tpl in TEMPLATES.items()}
 
 

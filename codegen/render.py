@@ -10,7 +10,7 @@ from pathlib import Path
 
 import jinja2
 
-from . import schema
+from . import reduce, schema
 from .model import STORAGE_KINDS, Model
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -332,6 +332,7 @@ def render(model: Model) -> dict:
         shard = [k for k in ctx["kernels"] + ctx["fused"] if k["op"] == op]
         files[f"k_{op}.c"] = kernel_tpl.render(shard=f"op {op}", shard_kernels=shard, shard_casts=[], **ctx)
     files["k_casts.c"] = kernel_tpl.render(shard="casts", shard_kernels=[], shard_casts=ctx["casts"], **ctx)
+    files.update(reduce.render_files(model, env, ctypes_of(model)))
     for name in files:
         if name.endswith(".c"):
             files[name] = _restore_line_markers(name, files[name])

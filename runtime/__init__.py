@@ -14,10 +14,13 @@ from ._dlpack import from_dlpack
 from ._threads import get_num_threads, set_num_threads
 from ._typeinfo import finfo, iinfo
 from generated import ops as _ops
+from . import _reduce
 
 from ._fastpath import install as _install_fastpath
 
 _functions, _methods = dict(_ops.FUNCTIONS), dict(_ops.METHODS)
+_functions.update(_reduce.FUNCTIONS)             # reductions (ops.yaml's reductions:)
+_methods.update(_reduce.METHODS)
 _install_fastpath(_functions, _methods, _ops.FAST_FUNCTIONS, _ops.FAST_METHODS)   # the C short path
 globals().update(_dtypes.dtype_names())          # rt.float32, rt.float, rt.half, ...
 globals().update(_functions)                     # rt.add, rt.div, rt.eq, ...
@@ -28,4 +31,4 @@ del _name, _method, _functions, _methods
 __all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "from_numpy", "from_dlpack", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
            "zeros_like", "ones_like", "empty_like", "full_like", "promote_types", "result_type", "can_cast",
            "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads"]
-__all__ += sorted(_dtypes.dtype_names()) + sorted(_ops.FUNCTIONS)
+__all__ += sorted(_dtypes.dtype_names()) + sorted(list(_ops.FUNCTIONS) + list(_reduce.FUNCTIONS))
