@@ -17,7 +17,7 @@ OUT_KINDS = ("compute", "same", "result")
 OUTPUTS = ("values", "indices", "both")
 REDUCTION_REQUIRED = ("config", "dtypes", "label", "init", "combine")
 REDUCTION_OPTIONAL = ("signatures", "acc", "finish", "function", "method", "reject", "empty_all", "empty_dim",
-                      "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label")
+                      "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label", "simd")
 ERROR_CLASSES = ("RuntimeError", "IndexError", "TypeError", "ValueError", "NotImplementedError")
 
 
@@ -62,6 +62,7 @@ class Reduction:
     dtype_kernels: tuple = ()  # dtypes with a same-dtype kernel (dtype=, out=)
     empty_value: object = None
     empty_label: str | None = None
+    simd: tuple = ()       # input dtypes whose loops also get an AVX2 flavour
     line: int = 0
 
 
@@ -221,7 +222,8 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
             _rejects(report, where, line, entry.get("reject"), groups, names), empty_all, empty_dim,
             entry.get("other"), entry.get("no_dim"), entry.get("nan"),
             tuple(_resolve(report, where, line, entry.get("dtype_kernels", entry.get("dtypes", [])), groups, names)),
-            entry.get("empty_value"), entry.get("empty_label"), line))
+            entry.get("empty_value"), entry.get("empty_label"),
+            tuple(_resolve(report, where, line, entry.get("simd", []), groups, names)), line))
     known = {r.name for r in ops}
     for r in ops:
         if r.no_dim and r.no_dim not in known:
@@ -286,7 +288,7 @@ def render_files(model, env, ct):
             in_ctype=ct[i].ctype, x_ctype=ct[i].op_ctype, v_ctype=ct[v].ctype, load=ct[i].load("in[{}]"), acc=ct[acc].op_ctype if model.dtype(acc).storage != "native"
             else model.dtype(acc).ctype, init=sub.get(init, init),
             combine=_by_dtype(dict(r.combine), vd), finish=_by_dtype(dict(r.finish), vd),
-            store=ct[v].store("{}"), lanes=max(8, min(64, 128 // acc_size)), line=r.line))
+            store=ct[v].store("{}"), simd=i in r.simd, lanes=max(8, min(64, 128 // acc_size)), line=r.line))
     tpl = env.get_template("reduce.c.j2")
     files = {"k_reduce.c": tpl.render(header=HEADER, kernels=ks, table_only=True)}
     for op in dict.fromkeys(k["op"] for k in ks):     # a shard per reduction: they compile in parallel

@@ -22,6 +22,8 @@ typedef struct {
     void (*rows)(char *st, const char *in, int64_t m, int64_t stride, int64_t index);
     void (*merge)(char *a, const char *b);
     void (*finish)(const char *st, int64_t n, char *out, char *out2);
+    void (*run2)(char *st, const char *in, int64_t n, int64_t stride, int64_t base);    /* AVX2, or NULL */
+    void (*rows2)(char *st, const char *in, int64_t m, int64_t stride, int64_t index);
 } ew_reducer;
 
 extern const ew_reducer *const ew_reducers[];
@@ -167,7 +169,12 @@ int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_s
               const int64_t *out_strides, uintptr_t out, const int64_t *out2_strides, uintptr_t out2) {
     if (red < 0 || red >= ew_nreducers || nk < 0 || nr < 0 || nk + nr > EW_RED_MAXD) return -1;
     ew_red_job j;
-    j.r = ew_reducers[red];
+    ew_reducer flavour = *ew_reducers[red];
+    if (flavour.run2 && ew_use_avx2()) {      /* same arithmetic in the same order: the same bits */
+        flavour.run = flavour.run2;
+        flavour.rows = flavour.rows2;
+    }
+    j.r = &flavour;
     if (j.r->state > EW_RED_STATE) return -1;
     j.nk = nk; j.nr = nr;
     j.in = (char *)in; j.out = (char *)out; j.out2 = (char *)out2;

@@ -151,8 +151,7 @@ def _broken(tmp_path, old, new):
 def test_reduce_yaml_is_validated(tmp_path):
     assert "unknown reduce config 'summ'" in _broken(tmp_path, "  sum:\n    config: sum\n", "  sum:\n    config: summ\n")
     assert "unknown dtype or dtype group 'float33'" in _broken(
-        tmp_path, "    dtypes: [floating, complex64, complex128]\n    label: sum_cpu",
-        "    dtypes: [float33, complex64, complex128]\n    label: sum_cpu")
+        tmp_path, "  mean:\n    config: mean\n", "  mean:\n    config: mean\n    dtype_kernels: [float33]\n")
     assert "out must be one of" in _broken(tmp_path, "    out: same\n", "    out: sometimes\n")
 
 
