@@ -202,6 +202,20 @@ def doc_ops(model: Model) -> list:
     return rows
 
 
+def doc_reductions(model: Model) -> list:
+    """One row per reduction of ops.yaml: its Python call, config rules and dtypes."""
+    red = model.reductions
+    rows = []
+    for r in red.ops:
+        c = red.config(r.config)
+        result = ", ".join(f"{k}: {v}" for k, v in c.result)
+        rows.append(dict(name=r.name, call=" / ".join(f"{r.function}{s.printed()}" for s in r.signatures)
+                         if r.function else "", config=r.config, result=result,
+                         dtypes=compact_dtypes(model, r.dtypes), label=r.label,
+                         identity="yes" if c.identity else "no: empty input raises", simd=", ".join(r.simd)))
+    return rows
+
+
 # --------------------------------------------------------------------------- promotion picture
 CATEGORY_COLOURS = {"bool": "#d9d9d9", "integral": "#9ecae1", "floating": "#a1d99b", "complex": "#fdae6b",
                     "undefined": "#ffffff"}
@@ -234,6 +248,7 @@ def render_published(model: Model) -> dict:
     env = _env()
     ctx = dict(model=model, header=HEADER, functions=stub_functions(model), operators=stub_operators(model),
                dtype_names=dtype_names(model), ops=doc_ops(model), grid=promotion_grid(model),
+               reductions=doc_reductions(model),
                groups=model.dtype_groups, configs=[(c, _config_flags(c)) for c in model.configs],
                number=NUMBER, function_names=sorted([n for f in python_functions(model) for n in [f["name"], *f["aliases"]]]
                                              + [r.function for r in model.reductions.ops if r.function]))

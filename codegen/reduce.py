@@ -17,7 +17,8 @@ OUT_KINDS = ("compute", "same", "result")
 OUTPUTS = ("values", "indices", "both")
 REDUCTION_REQUIRED = ("config", "dtypes", "label", "init", "combine")
 REDUCTION_OPTIONAL = ("signatures", "acc", "finish", "function", "method", "reject", "empty_all", "empty_dim",
-                      "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label", "simd")
+                      "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label", "simd",
+                      "reject_after_dims", "delegate")
 ERROR_CLASSES = ("RuntimeError", "IndexError", "TypeError", "ValueError", "NotImplementedError")
 
 
@@ -63,6 +64,8 @@ class Reduction:
     empty_value: object = None
     empty_label: str | None = None
     simd: tuple = ()       # input dtypes whose loops also get an AVX2 flavour
+    reject_after_dims: bool = False  # `reject` after the dims check, whatever dtype= says
+    delegate: tuple = ()   # ((dtypes), reduction): inputs of these dtypes run that reduction
     line: int = 0
 
 
@@ -223,12 +226,24 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
             entry.get("other"), entry.get("no_dim"), entry.get("nan"),
             tuple(_resolve(report, where, line, entry.get("dtype_kernels", entry.get("dtypes", [])), groups, names)),
             entry.get("empty_value"), entry.get("empty_label"),
-            tuple(_resolve(report, where, line, entry.get("simd", []), groups, names)), line))
+            tuple(_resolve(report, where, line, entry.get("simd", []), groups, names)),
+            bool(entry.get("reject_after_dims")), _delegate(report, where, line, entry.get("delegate"), groups, names),
+            line))
     known = {r.name for r in ops}
     for r in ops:
-        if r.no_dim and r.no_dim not in known:
-            report(r.line, f"{where}: no_dim {r.no_dim!r} is not a reduction")
+        for key, target in (("no_dim", r.no_dim), ("delegate", r.delegate[1] if r.delegate else None)):
+            if target and target not in known:
+                report(r.line, f"reduction {r.name!r}: {key} {target!r} is not a reduction")
     return Reductions(tuple(configs), tuple(ops))
+
+
+def _delegate(report, where, line, value, groups, names):
+    if value is None:
+        return ()
+    if not (isinstance(value, dict) and set(value) == {"dtypes", "to"}):
+        report(line, f"{where}: delegate must be {{dtypes: [...], to: <reduction>}}")
+        return ()
+    return (tuple(_resolve(report, where, line, value["dtypes"], groups, names)), str(value["to"]))
 
 
 # --------------------------------------------------------------------------- rendering

@@ -120,6 +120,9 @@ class Signature:
     def parse(self, args, kwargs, values, raise_error):
         """FunctionSignature::parse: fill `values` (by slot) or return False (or raise)."""
         nargs = len(args)
+        if (nargs > 1 and len(self.params) == 1 and self.params[0][1] == "int[1]"
+                and all(_int_like(a) and -2**63 <= int(a) < 2**63 for a in args)):
+            args, nargs = (tuple(args),), 1      # torch's varargs int list: t.count_nonzero(0, 1)
         if nargs > self.max_pos:
             if raise_error:
                 self._extra_args(nargs)

@@ -119,6 +119,8 @@ class Reduction:
         if nd == 0 and dims is not None:      # a 0-dim tensor takes dim 0 / -1 and reduces nothing
             dims = []
         red = set(range(nd)) if dims is None else set(dims)
+        if r["reject_after_dims"]:
+            self._reject(dt, own=True)
         if not cfg["identity"]:
             if dims is None and x.numel() == 0:
                 error, message = r["empty_all"]
@@ -183,8 +185,11 @@ class Reduction:
             return self.rtype(res, res2)
         return res
 
-    def _reject(self, dt):
-        for dts, error, message in self.cfg["reject"] + self.r["reject"]:
+    def _reject(self, dt, own=False):
+        """torch's dtype checks of the input: the config's and the op's own (those later, for an
+        op that checks after the dims)."""
+        rules = self.r["reject"] if own else self.cfg["reject"] + (() if self.r["reject_after_dims"] else self.r["reject"])
+        for dts, error, message in rules:
             if dt.name in dts:
                 raise _ERRORS[error](message.format(dtype=dt.c10_name))
 
@@ -247,6 +252,8 @@ def _bind(name):
     fparser = _argparse.Parser(r["function"], _compiled(sigs, slots), defaults)
     mparser = _argparse.Parser(r["method"], _compiled(r["method_signatures"], slots), defaults, method=True)
     no_dim = Reduction(r["no_dim"]) if r["no_dim"] else None
+    # (an input, or a dtype= the input is cast to, of the delegate's dtypes; not an input the op refuses)
+    delegate = (r["delegate"][0], Reduction(r["delegate"][1])) if r["delegate"] else None
     other_fn = _ops.FUNCTIONS[r["other"]] if r["other"] else None
     at = {s: i for i, s in enumerate(slots)}
 
@@ -256,8 +263,11 @@ def _bind(name):
             out = get("out")
             return other_fn(x, get("other"), **({} if out is None else {"out": out}))
         dim, keepdim = get("dim"), get("keepdim") or False
-        if dim is None and no_dim is not None:
+        if no_dim is not None and (dim is None or (isinstance(dim, tuple) and not dim)):
             return no_dim.run(x, None, False, None, get("out"), fname=r["function"])
+        if delegate and (x.dtype.name in delegate[0] or (get("dtype") is not None and get("dtype").name in delegate[0]
+                                                          and not any(x.dtype.name in d for d, _, _ in r["reject"]))):
+            return delegate[1].run(x, dim, keepdim, get("dtype"), get("out"), fname=r["function"])
         return red.run(x, dim, keepdim, get("dtype"), get("out"))
 
     def function(*args, **kwargs):

@@ -184,7 +184,8 @@ def test_random_calls_match_torch():
         rr = rt.tensor(vals).reshape(shape).to(getattr(rt, name))
         if len(shape) >= 2 and R.random() < 0.5:
             tt, rr = tt.transpose(0, 1), rr.transpose(0, 1)
-        op = R.choice(["sum", "mean", "prod", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin"])
+        op = R.choice(["sum", "mean", "prod", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin", "nansum",
+                       "count_nonzero"])
         args = []
         kwargs = {}
         if shape and R.random() < 0.7:

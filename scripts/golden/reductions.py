@@ -2,9 +2,10 @@
 every dtype: result dtype, shape, values (and indices of max/min with a dim), or the exception
 class and message.
 
-Ops and call forms: sum, mean, prod (no dim, a dim, a negative dim with keepdim, a tuple of
+Ops and call forms: sum, mean, prod, nansum (no dim, a dim, a negative dim with keepdim, a tuple of
 dims where torch takes one, dtype=, out= of another dtype and of a wrong shape), amax, amin,
-all, any (no dim, a dim, a tuple, keepdim), max, min, argmax, argmin (no dim, a dim, keepdim),
+all, any, count_nonzero (no dim, a dim, a tuple, keepdim), max, min, argmax, argmin (no dim, a
+dim, keepdim),
 as functions and as methods.  Shapes: 0-dim, empty (0x3), size-1 dims (1x3, 3x1x2), 2x3,
 and the transposed (4x3).T and strided (8)[::2] views.
 
@@ -117,11 +118,10 @@ def _forms(op, x):
     nd = len(x["shape"])
     last = -1 if nd else 0
     forms = [((), {})]
-    if op in ("sum", "mean", "prod", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin"):
-        forms += [((0,), {}), ((last,), {"keepdim": True})]
-    if op in ("sum", "mean", "amax", "amin", "all", "any"):
+    forms += [((0,), {}), ((last,), {"keepdim": True})]
+    if op in ("sum", "mean", "amax", "amin", "all", "any", "nansum", "count_nonzero"):
         forms += [((), {"dim": [0, last]}), ((), {"dim": []})]
-    if op in ("sum", "mean", "prod"):
+    if op in ("sum", "mean", "prod", "nansum"):
         forms += [((), {"dtype": {"dtype_arg": "float64"}}), ((0,), {"dtype": {"dtype_arg": "int32"}}),
                   ((), {"dtype": {"dtype_arg": "complex64"}})]
     if op in ("argmax", "argmin"):
@@ -132,7 +132,8 @@ def _forms(op, x):
 def generate():
     R = random.Random(SEED)
     cases = []
-    ops = ["sum", "mean", "prod", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin"]
+    ops = ["sum", "mean", "prod", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin", "nansum",
+           "count_nonzero"]
     for op in ops:
         for name in DTYPES:
             for shape in SHAPES:
