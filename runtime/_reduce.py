@@ -201,8 +201,11 @@ class Reduction:
         outs = tuple(out) if isinstance(out, tuple) else (out, None)
         kind, message = self.cfg["out"], self.cfg["out_message"]
         o = outs[0]
-        if kind == "same" and o.dtype is not result_dt:
-            raise RuntimeError(message.format(input=input_dt.c10_name, out=o.dtype.c10_name))
+        if kind == "same":
+            for t, want in zip(outs, (result_dt, BY_NAME["int64"])):
+                if t is not None and t.dtype is not want:
+                    raise RuntimeError(message.format(input=input_dt.c10_name, out=t.dtype.c10_name,
+                                                      want_cpp=want.cpp_name, out_cpp=t.dtype.cpp_name))
         if kind == "result" and o.dtype is not result_dt and o.dtype.name not in self.cfg["out_allow"]:
             raise RuntimeError(message.format(name=fname, out=o.dtype.c10_name, out_cpp=o.dtype.cpp_name))
         for t in outs:

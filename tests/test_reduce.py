@@ -133,6 +133,10 @@ def test_return_type_and_out_tuple():
     ov, oi = rt.empty(0), rt.empty(0, dtype=rt.int64)
     got = rt.max(x, 1, out=(ov, oi))
     assert got.values is ov and got.indices is oi and oi.tolist() == [1, 0]
+    with pytest.raises(RuntimeError, match="^Expected out tensor to have dtype float, but got double instead$"):
+        rt.max(x, 0, out=(rt.empty(0, dtype=rt.float64), rt.empty(0, dtype=rt.int64)))
+    with pytest.raises(RuntimeError, match="^Expected out tensor to have dtype long int, but got int instead$"):
+        rt.min(x, 0, out=(rt.empty(0), rt.empty(0, dtype=rt.int32)))
     assert rt.max(x, rt.zeros(3)).tolist() == [[1.0, 5.0, 5.0], [7.0, 2.0, 7.0]]     # the binary overload
     assert repr(r).startswith("runtime.return_types.max(\nvalues=")
 
