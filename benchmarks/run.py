@@ -58,7 +58,8 @@ LIBS = ["ours"] + (["numpy"] if np is not None else []) + (["torch"] if torch is
 ITEMSIZE = {"bool": 1, "uint8": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "float16": 2, "bfloat16": 2,
             "float32": 4, "float64": 8, "complex64": 8, "complex128": 16}
 NP_OPS = {"add": "add", "mul": "multiply", "div": "true_divide", "floor_divide": "floor_divide",
-          "exp": "exp", "sqrt": "sqrt", "sin": "sin"}
+          "exp": "exp", "sqrt": "sqrt", "sin": "sin",
+          "sum": "sum", "mean": "mean", "amax": "max", "argmax": "argmax", "all": "all"}
 
 
 # ---------------------------------------------------------------------------- data
@@ -84,7 +85,7 @@ def _np_data(op: Operand, seed):
         n *= s
     d = op.dtype
     if d == "bool":
-        a = rng.random(n, dtype=np.float32) < 0.5
+        a = rng.random(n, dtype=np.float32) < (2.0 if op.kind == "positive" else 0.5)   # positive: all True
     elif d in ("float16", "float32", "float64", "bfloat16"):
         a = rng.standard_normal(n, dtype=np.float32)
         if op.kind == "positive":
@@ -170,6 +171,7 @@ def cases(n, only=None):
     v = lambda d, **kw: Operand(d, (n,), **kw)   # noqa: E731
     side = int(round((n * 1.6) ** 0.5 / 10)) * 10 or 2       # 4000 for n = 10M
     rows = max(1, n // 10000)
+    sq = int(round(n ** 0.5))                                 # 3162 for n = 10M
     out = [
         Case("float32 add", "add", [v("float32"), v("float32")], "float32", n),
         Case("float64 mul", "mul", [v("float64"), v("float64")], "float64", n),
@@ -195,6 +197,17 @@ def cases(n, only=None):
         Case("float32 exp", "exp", [v("float32")], "float32", n, group="unary"),
         Case("float32 sqrt", "sqrt", [v("float32", kind="positive")], "float32", n, group="unary"),
         Case("float32 sin", "sin", [v("float32")], "float32", n, group="unary"),
+        # reductions (ops.yaml's reductions:): the whole input, or along one dim of a square matrix
+        Case("float32 sum", "sum", [v("float32")], "float32", 1, group="reduce", out_modes=("alloc",)),
+        Case(f"float32 sum(dim=0) {sq}x{sq}", "sum", [Operand("float32", (sq, sq))], "float32", sq, group="reduce",
+             out_modes=("alloc",), params={"dim": 0}),
+        Case(f"float32 sum(dim=1) {sq}x{sq}", "sum", [Operand("float32", (sq, sq))], "float32", sq, group="reduce",
+             out_modes=("alloc",), params={"dim": 1}),
+        Case("float32 mean", "mean", [v("float32")], "float32", 1, group="reduce", out_modes=("alloc",)),
+        Case("float32 amax", "amax", [v("float32")], "float32", 1, group="reduce", out_modes=("alloc",)),
+        Case("float32 argmax", "argmax", [v("float32")], "int64", 1, group="reduce", out_modes=("alloc",)),
+        Case("bool all", "all", [v("bool", kind="positive")], "bool", 1, group="reduce", out_modes=("alloc",)),
+        Case("int32 sum (into int64)", "sum", [v("int32")], "int64", 1, group="reduce", out_modes=("alloc",)),
         Case("latency a + b, 1 elem", "add", [Operand("float32", (1,)), Operand("float32", (1,))], "float32", 1,
              group="latency", out_modes=("alloc",)),
         Case("latency a + b, 100 elem", "add", [Operand("float32", (100,)), Operand("float32", (100,))], "float32",
@@ -286,7 +299,8 @@ def callables(case: Case, mode: str):
             fns[lib] = (lambda a=a, b=b: a + b)
             continue
         if mode == "alloc":
-            fns[lib] = (lambda fn=fn, args=args: fn(*args))
+            kw = {("axis" if lib == "numpy" and k == "dim" else k): v for k, v in case.params.items()}
+            fns[lib] = (lambda fn=fn, args=args, kw=kw: fn(*args, **kw))
         else:
             try:
                 res = fn(*args)

@@ -13,7 +13,7 @@ import struct
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import minifloat, schema
+from . import minifloat, reduce, schema
 from .yamlload import LinedDict, YAMLSyntaxError, load
 
 CATEGORY_NAMES = ("bool", "integral", "floating", "complex")
@@ -140,6 +140,7 @@ class Model:
     sources: tuple = field(default=())
     dtype_groups: tuple = ()        # ((group name, (dtype name, ...)), ...), as declared in ops.yaml
     promotion_marks: tuple = ()     # promotion_marks[i][j]: the promotion_errors marker where promotion[i][j] is None
+    reductions: object = None       # reduce.Reductions: ops.yaml's reduce_configs and reductions
 
     def dtype(self, name) -> DType:
         return next(d for d in self.dtypes if d.name == name)
@@ -994,10 +995,11 @@ def load_model(dtypes_path, ops_path) -> Model:
     rd, ro = _Reporter(dtypes_path), _Reporter(ops_path)
     dtypes, categories, default, choices, (promotion, marks), promotion_errors = _parse_dtypes(parsed[dtypes_path], rd)
     ops_data = parsed[ops_path]
-    _check_keys(ro, "ops.yaml", ops_data, ("configs", "ops"), ("dtype_groups", "checks"))
+    _check_keys(ro, "ops.yaml", ops_data, ("configs", "ops"), ("dtype_groups", "checks", "reduce_configs", "reductions"))
     configs = _parse_configs(ops_data, ro, {d.name for d in dtypes})
     checks = _parse_checks(ops_data, ro)
     ops = _parse_ops(ops_data, ro, dtypes, configs)
+    reductions = reduce.parse(ops_data, ro, dtypes, _check_keys)
     problems = rd.problems + ro.problems
     if problems:
         raise ModelError(problems)
@@ -1006,4 +1008,5 @@ def load_model(dtypes_path, ops_path) -> Model:
                          for g, items in groups.items() if isinstance(items, list))
     return Model(dtypes=tuple(dtypes), categories=categories, default_dtype=default, default_complex=choices,
                  promotion=promotion, promotion_errors=promotion_errors, promotion_marks=marks, configs=tuple(configs),
-                 checks=checks, ops=tuple(ops), sources=(str(dtypes_path), str(ops_path)), dtype_groups=dtype_groups)
+                 checks=checks, ops=tuple(ops), sources=(str(dtypes_path), str(ops_path)), dtype_groups=dtype_groups,
+                 reductions=reductions)

@@ -36,7 +36,8 @@ def _kinds(kind):
 
 
 _STUB_TYPES = {"Tensor": "Tensor", "Number": NUMBER, "int": "builtins.int", "float": "builtins.float",
-               "bool": "builtins.bool", "str": "builtins.str"}
+               "bool": "builtins.bool", "str": "builtins.str", "ScalarType": "dtype",
+               "int[1]": "builtins.int | Sequence[builtins.int]", "Tensor[2]": "builtins.tuple[Tensor, Tensor]"}
 
 
 def _stub_param(p, numbers_as_tensors):
@@ -63,6 +64,29 @@ def stub_functions(model: Model) -> list:
                     params.append(_stub_param(p, name in schema.NUMBERS_AS_TENSORS))
                 overloads.append(", ".join(params))
             out.append(dict(name=name, kind=kind, overloads=list(dict.fromkeys(overloads))))
+    return out + _stub_reductions(model)
+
+
+def _stub_reductions(model: Model) -> list:
+    """The reductions' functions and methods; an overload with a tuple out= returns the pair."""
+    out = []
+    for r in model.reductions.ops:
+        if r.function is None:
+            continue
+        for name, kind, sigs in ((r.function, "function", r.signatures),
+                                 (r.method, "method", [m for m in map(schema.method_signature, r.signatures) if m])):
+            overloads, returns = [], []
+            for sig, full in zip(sigs, [s for s in r.signatures if kind == "function" or schema.method_signature(s)]):
+                params, star = ([] if kind == "function" else ["self"]), False
+                for p in sig.params:
+                    if p.kwarg_only and not star:
+                        params.append("*")
+                        star = True
+                    params.append(_stub_param(p, False))
+                overloads.append(", ".join(params))
+                pair = any(p.type == "Tensor[2]" for p in full.params)
+                returns.append("builtins.tuple[Tensor, Tensor]" if pair else "Tensor")
+            out.append(dict(name=name, kind=kind, overloads=overloads, returns=returns))
     return out
 
 
@@ -178,6 +202,20 @@ def doc_ops(model: Model) -> list:
     return rows
 
 
+def doc_reductions(model: Model) -> list:
+    """One row per reduction of ops.yaml: its Python call, config rules and dtypes."""
+    red = model.reductions
+    rows = []
+    for r in red.ops:
+        c = red.config(r.config)
+        result = ", ".join(f"{k}: {v}" for k, v in c.result)
+        rows.append(dict(name=r.name, call=" / ".join(f"{r.function}{s.printed()}" for s in r.signatures)
+                         if r.function else "", config=r.config, result=result,
+                         dtypes=compact_dtypes(model, r.dtypes), label=r.label,
+                         identity="yes" if c.identity else "no: empty input raises", simd=", ".join(r.simd)))
+    return rows
+
+
 # --------------------------------------------------------------------------- promotion picture
 CATEGORY_COLOURS = {"bool": "#d9d9d9", "integral": "#9ecae1", "floating": "#a1d99b", "complex": "#fdae6b",
                     "undefined": "#ffffff"}
@@ -210,10 +248,12 @@ def render_published(model: Model) -> dict:
     env = _env()
     ctx = dict(model=model, header=HEADER, functions=stub_functions(model), operators=stub_operators(model),
                dtype_names=dtype_names(model), ops=doc_ops(model), grid=promotion_grid(model),
+               reductions=doc_reductions(model),
                groups=model.dtype_groups, configs=[(c, _config_flags(c)) for c in model.configs],
                number=NUMBER, function_names=sorted(
-                   n for f in python_functions(model) for n, kind, _, _ in f["parsers"]
-                   if kind in ("function", "inplace_function")))
+                   [n for f in python_functions(model) for n, kind, _, _ in f["parsers"]
+                    if kind in ("function", "inplace_function")]
+                   + [r.function for r in model.reductions.ops if r.function]))
     return {path: env.get_template(tpl).render(**ctx) for path, tpl in TEMPLATES.items()}
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import jinja2
 
-from . import schema
+from . import reduce, schema
 from .minifloat import Format
 from .model import STORAGE_KINDS, Model
 
@@ -382,6 +382,7 @@ def render(model: Model) -> dict:
                                            shard_casts=[c for c in ctx["casts"] if not c["minifloat"]], **ctx)
     files["k_casts_minifloat.c"] = kernel_tpl.render(shard="minifloat casts", shard_kernels=[],
                                                      shard_casts=[c for c in ctx["casts"] if c["minifloat"]], **ctx)
+    files.update(reduce.render_files(model, env, ctypes_of(model)))
     for name in files:
         if name.endswith(".c"):
             files[name] = _restore_line_markers(name, files[name])

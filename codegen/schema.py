@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-TYPES = ("Tensor", "Number", "int", "float", "bool", "str")
-_PARAM = re.compile(r"^(?P<type>[A-Za-z]+)(?P<nullable>\?)? (?P<name>[A-Za-z_][A-Za-z0-9_]*)"
+TYPES = ("Tensor", "Number", "int", "float", "bool", "str", "int[1]", "ScalarType", "Tensor[2]")
+# how torch's messages print the types that are not printed as written (python_arg_parser.cpp;
+# torch.dtype is runtime.dtype here, as everywhere in our messages)
+PRINTED = {"int[1]": "tuple of ints", "ScalarType": "runtime.dtype", "Tensor[2]": "tuple of Tensors"}
+_PARAM = re.compile(r"^(?P<type>[A-Za-z]+(?:\[\d\])?)(?P<nullable>\?)? (?P<name>[A-Za-z_][A-Za-z0-9_]*)"
                     r"(?: ?= ?(?P<default>\S+))?$")
 
 
@@ -60,7 +63,7 @@ class Signature:
             if p.kwarg_only and not star:
                 out.append("*")
                 star = True
-            out.append(f"{p.type} {p.name}" + (f" = {p.default_text}" if p.default_text else ""))
+            out.append(f"{PRINTED.get(p.type, p.type)} {p.name}" + (f" = {p.default_text}" if p.default_text else ""))
         return "(" + ", ".join(out) + ")"
 
     def names(self):
@@ -75,6 +78,8 @@ def _default(type_, text):
             return int(text) if re.fullmatch(r"-?\d+", text) else float(text)
         if type_ == "int":
             return int(text)
+        if type_ == "int[1]" and text == "[]":
+            return ()
         if type_ == "bool":
             return {"True": True, "False": False}[text]
         if type_ == "str" and len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
@@ -111,10 +116,10 @@ def parse(text: str) -> Signature:
         if name in seen:
             raise SchemaError(f"argument {name!r} appears twice")
         seen.add(name)
-        if type_ == "Tensor" and dtext not in (None, "None"):
+        if type_ in ("Tensor", "Tensor[2]", "ScalarType") and dtext not in (None, "None"):
             raise SchemaError(f"argument {name!r}: a Tensor's default can only be None")
         default = REQUIRED if dtext is None else _default(type_, dtext)
-        if name == "out" and not (type_ == "Tensor" and default is None and star):
+        if name == "out" and not (type_ in ("Tensor", "Tensor[2]") and default is None and star):
             raise SchemaError("out must be a keyword-only 'Tensor out=None'")
         params.append(Param(name, type_, bool(m["nullable"]) or default is None, default, dtext or "", star))
     return Signature(tuple(params), deprecated=bool(flag))

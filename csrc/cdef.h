@@ -60,3 +60,6 @@ void ew_dlpack_release_versioned(struct DLManagedTensorVersioned *managed);
 void ew_dlpack_capsule_destructor(void *capsule);
 const char *ew_dlpack_name(int which);
 int64_t ew_dlpack_live(void);
+/* Reductions (reduce.c; the loops from ops.yaml's reductions:, generated/k_reduce.c). */
+int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_strides, uintptr_t in,
+              const int64_t *out_strides, uintptr_t out, const int64_t *out2_strides, uintptr_t out2);

@@ -82,6 +82,8 @@ typedef struct {
     int64_t block;                   /* units claimed at a time by a thread */
     atomic_llong next;               /* the next unclaimed unit */
     atomic_int err;
+    void (*task)(void *ctx, int64_t begin, int64_t end);   /* ew_parallel's work instead of a walk */
+    void *task_ctx;
 } ew_job;
 
 /* Set by the walker around the loops that write a large output: their contiguous flavours
@@ -256,7 +258,8 @@ static void ew_job_work(ew_job *j) {
         int64_t begin = atomic_fetch_add_explicit(&j->next, j->block, memory_order_relaxed);
         if (begin >= j->total) break;
         int64_t end = begin + j->block < j->total ? begin + j->block : j->total;
-        int rc = j->tile0 ? ew_walk_tiles(j, begin, end, buf) : ew_walk(j, begin, end, buf);
+        int rc = j->task ? (j->task(j->task_ctx, begin, end), 0)
+               : j->tile0 ? ew_walk_tiles(j, begin, end, buf) : ew_walk(j, begin, end, buf);
         if (rc) {
             int zero = 0;
             atomic_compare_exchange_strong(&j->err, &zero, rc);
@@ -411,6 +414,25 @@ int ew_get_num_threads(void) {
     return ew_threads;
 }
 
+/* Units [0, total) handed out `block` at a time to up to `threads` pool threads (reduce.c's
+   work: what a unit computes never depends on which thread runs it, so results are the same
+   bits for any thread count). */
+void ew_parallel(void (*task)(void *, int64_t, int64_t), void *ctx, int64_t total, int64_t block, int threads) {
+    ew_job j;
+    j.task = task;
+    j.task_ctx = ctx;
+    j.nt = 0;
+    j.tile0 = 0;
+    j.total = total;
+    j.block = block < 1 ? 1 : block;
+    atomic_store(&j.next, 0);
+    atomic_store(&j.err, 0);
+    int most = ew_get_num_threads();
+    if (threads > most) threads = most;
+    if ((int64_t)threads > (total + j.block - 1) / j.block) threads = (int)((total + j.block - 1) / j.block);
+    ew_job_run(&j, threads < 1 ? 1 : threads);
+}
+
 static void ew_f16_choose(void);
 
 int64_t ew_config(int key, int64_t value) {
@@ -473,6 +495,7 @@ static int ew_prepare(ew_job *j, int nops, int ndim, const int64_t *shape, char 
 
 static int ew_execute(ew_job *j, int kernel, const int *casts) {
     j->fn = ew_loops[kernel];
+    j->task = NULL;
     j->buffered = j->nt = 0;
     j->tile0 = j->tile1 = 0;
     int64_t total = 1, bytes = 0;

@@ -18,6 +18,38 @@ def _is_int(x):
     return type(number(x)) is int
 
 
+# the schema types torch prints otherwise (codegen/schema.py's PRINTED)
+_PRINTED = {"int[1]": "tuple of ints", "ScalarType": "runtime.dtype", "Tensor[2]": "tuple of Tensors"}
+
+
+def _int_like(x):
+    return _is_int(x) or (_zero_dim(x) and x.dtype.category == "integral")
+
+
+def _int_list(x, name):
+    """An `int[1]` argument: one int, or a tuple/list of them (is_int_or_symint_list looks at the
+    first element only; the others fail when unpacked, with torch's text)."""
+    if _int_like(x):
+        return True
+    if not isinstance(x, (tuple, list)):
+        return False
+    if x and isinstance(x[0], bool):
+        raise TypeError(f"{name}(): argument 'dim' must be tuple of ints, but found element of type bool at pos 0")
+    return not x or _int_like(x[0])
+
+
+def _int_list_value(x, name, pname, pos):
+    if not isinstance(x, (tuple, list)):
+        return (int(x.item() if isinstance(x, Tensor) else number(x)),)
+    out = []
+    for v in x:
+        if not _int_like(v):
+            raise TypeError(f"{name}(): argument '{pname}' failed to unpack the object at pos {pos} with error "
+                            f"\"type must be tuple of ints,but got {type_name(v)}\"")
+        out.append(int(v.item() if isinstance(v, Tensor) else number(v)))
+    return tuple(out)
+
+
 def _zero_dim(x):
     return isinstance(x, Tensor) and not x._shape
 
@@ -35,8 +67,10 @@ def _check(kind, x, numbers_as_tensors):
         return _is_int(x) or (_zero_dim(x) and x.dtype.category == "integral")
     if kind == "bool":
         return isinstance(x, bool)
-    if kind == "runtime.dtype":      # ScalarType: a dtype, or a Python number type
+    if kind in ("runtime.dtype", "ScalarType"):      # a dtype, or a Python number type
         return as_dtype(x) is not None
+    if kind == "Tensor[2]":
+        return isinstance(x, (tuple, list)) and all(isinstance(t, Tensor) for t in x)
     return isinstance(x, str)       # str
 
 
@@ -46,8 +80,12 @@ def _value(kind, x):
     with its own warning; a complex tensor's item must be real)."""
     if kind == "Tensor":
         return x
-    if kind == "runtime.dtype":
+    if kind in ("runtime.dtype", "ScalarType"):
         return as_dtype(x)
+    if kind == "Tensor[2]":
+        if len(x) != 2:
+            raise TypeError(f"expected tuple of 2 elements but got {len(x)}")
+        return tuple(x)
     if isinstance(x, Tensor):
         x = x.item()
         if kind == "float" and isinstance(x, complex):
@@ -82,6 +120,9 @@ class Signature:
     def parse(self, args, kwargs, values, raise_error):
         """FunctionSignature::parse: fill `values` (by slot) or return False (or raise)."""
         nargs = len(args)
+        if (nargs > 1 and len(self.params) == 1 and self.params[0][1] == "int[1]"
+                and all(_int_like(a) and -2**63 <= int(a) < 2**63 for a in args)):
+            args, nargs = (tuple(args),), 1      # torch's varargs int list: t.count_nonzero(0, 1)
         if nargs > self.max_pos:
             if raise_error:
                 self._extra_args(nargs)
@@ -113,12 +154,15 @@ class Signature:
                 values[self.slots[i]] = default
             elif obj is None and nullable:
                 values[self.slots[i]] = None
-            elif _check(kind, obj, self.numbers_as_tensors):
+            elif kind == "int[1]" and _int_list(obj, self.name):
+                values[self.slots[i]] = _int_list_value(obj, self.name, pname, pos + 1)
+            elif kind != "int[1]" and _check(kind, obj, self.numbers_as_tensors):
                 values[self.slots[i]] = _value(kind, obj)
             elif raise_error:
+                printed = _PRINTED.get(kind, kind)
                 if is_kwd:
-                    raise TypeError(f"{self.name}(): argument '{pname}' must be {kind}, not {type_name(obj)}")
-                raise TypeError(f"{self.name}(): argument '{pname}' (position {pos + 1}) must be {kind}, "
+                    raise TypeError(f"{self.name}(): argument '{pname}' must be {printed}, not {type_name(obj)}")
+                raise TypeError(f"{self.name}(): argument '{pname}' (position {pos + 1}) must be {printed}, "
                                 f"not {type_name(obj)}")
             else:
                 return False
@@ -238,6 +282,10 @@ def _option(text):
 
 def _matches(type_, obj):
     name = type_name(obj)
+    if type_ == "tuple of ints":
+        return name in ("int", "tuple", "list")
+    if type_ == "tuple of Tensors":
+        return name in ("tuple", "list")
     if type_ == "float":
         return name in ("float", "int", "long")
     if type_ == "int":

@@ -276,11 +276,11 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     if op["returns_self"]:
         return operands[0]
     resolver = _meta.resolver(cfg)
-    if out is not None and not inplace and cfg["exact_out"]:
+    if out is not None and cfg["exact_out"]:
         want = resolver.out_first(cfg, operands, name)      # float_power's composite: before TensorIterator
         if want is not None and out.dtype is not want:
-            raise RuntimeError(op["errors"]["out"].format(out=out.dtype.c10_name, result=want.c10_name,
-                                                          out_cpp=out.dtype.cpp_name))
+            raise RuntimeError(op["errors"]["inplace" if inplace else "out"].format(
+                out=out.dtype.c10_name, result=want.c10_name, out_cpp=out.dtype.cpp_name))
     if out is not None:     # TensorIterator's first check, on out= as given (before any resize)
         check_overlap(out, operands)
     shape = broadcast_shapes(*(t._shape for t in operands))      # then shapes, before dtypes and kernels

@@ -28,6 +28,7 @@ import torch  # noqa: E402
 
 import runtime as rt  # noqa: E402
 from generated import ops  # noqa: E402
+from runtime import _reduce  # noqa: E402
 from runtime._argparse import REQUIRED  # noqa: E402
 from runtime.dtypes import ALL  # noqa: E402
 from test_crash_corpus import DATA, HOLE, run_parallel  # noqa: E402
@@ -69,6 +70,11 @@ METHODS = {
 METHOD_KEYWORDS = {"to": ["dtype", "copy", "device", "memory_format"], "clone": ["memory_format"],
                    "contiguous": ["memory_format"], "is_contiguous": ["memory_format"], "cpu": ["memory_format"],
                    **{d._method: ["memory_format"] for d in ALL if d._method}}
+# the reductions (ops.yaml's reductions:): a dim and keepdim are valid for every one of them
+for _name in _reduce.FUNCTIONS:
+    FUNCTIONS[_name] = ([F, "0"], ["keepdim"])
+    METHODS[_name] = ["0"]
+    METHOD_KEYWORDS[_name] = ["keepdim"]
 ARITHMETIC = ["+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>"]   # with an in-place form
 COMPARISON = ["==", "!=", "<", "<=", ">", ">="]
 

@@ -9,7 +9,8 @@ of float encodings.
 
 Operands: a tensor {"dtype", "shape", "values" (row-major, flat), optional "view": "T" |
 "step2" (the operand is that view of the tensor)}; a Python number {"scalar": "bool" | "int"
-| "float" | "complex", "value"}; None as null.
+| "float" | "complex", "value"}; a dtype {"dtype_arg": name} (reductions' dtype=); None as null.
+A result that is a pair (max/min with a dim) adds "indices" (flat ints) to "expect".
 
 Case: {"family", "op" (torch function name), "call": "function" | "method" | "inplace" |
 "operator", "symbol" (operator calls: "+", "**=", "neg", ...), "args" [operand, ...],

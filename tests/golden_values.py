@@ -25,7 +25,7 @@ import runtime as rt
 from golden_format import close, dec, distance, enc, flatten, load
 
 DATA = Path(__file__).parent / "data"
-SETS = ("arithmetic", "unary_binary", "powers_ternary")
+SETS = ("arithmetic", "unary_binary", "powers_ternary", "reductions")
 
 OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
              "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "&": operator.and_, "|": operator.or_,
@@ -75,6 +75,8 @@ def make_arg(desc):
         return None
     if "scalar" in desc:
         return dec(desc["value"])
+    if "dtype_arg" in desc:
+        return getattr(rt, desc["dtype_arg"])
     return make_tensor(desc)
 
 
@@ -101,6 +103,9 @@ def run_case(case):
         return {"error": ["<test>", "the in-place call did not return self"]}
     if "out" in case and r is not kwargs["out"]:
         return {"error": ["<test>", "the out= call did not return out"]}
+    if isinstance(r, tuple):        # max/min with a dim: (values, indices)
+        return {"dtype": r[0].dtype.name, "shape": list(r[0].shape),
+                "values": [enc(v) for v in flatten(r[0].tolist())], "indices": flatten(r[1].tolist())}
     return {"dtype": r.dtype.name, "shape": list(r.shape), "values": [enc(v) for v in flatten(r.tolist())]}
 
 
@@ -111,6 +116,8 @@ def compare(case, got, ulps):
         return None if got == exp else f"expected {_short(exp)}, got {_short(got)}"
     if got["dtype"] != exp["dtype"] or got["shape"] != exp["shape"]:
         return f"expected {exp['dtype']} {exp['shape']}, got {got['dtype']} {got['shape']}"
+    if exp.get("indices") != got.get("indices"):
+        return f"expected indices {exp.get('indices')}, got {got.get('indices')}"
     if len(exp["values"]) != len(got["values"]):
         return f"expected {len(exp['values'])} values, got {len(got['values'])}"
     dtype = exp["dtype"]
@@ -161,6 +168,8 @@ def describe_arg(desc):
         return "None"
     if "scalar" in desc:
         return repr(dec(desc["value"]))
+    if "dtype_arg" in desc:
+        return f"rt.{desc['dtype_arg']}"
     if desc["shape"] == []:
         return f"rt.tensor({dec(desc['values'][0])!r}, dtype=rt.{desc['dtype']})"
     view = {"T": ".T", "step2": "[::2]"}.get(desc.get("view"), "")
@@ -194,6 +203,8 @@ def element_inputs(case, i):
             parts.append(repr(a))
         elif "scalar" in a:
             parts.append(repr(dec(a["value"])))
+        elif "dtype_arg" in a:
+            parts.append(f"rt.{a['dtype_arg']}")
         elif a["shape"] == []:
             parts.append(repr(dec(a["values"][0])))
         elif len(a["shape"]) == 1 and "view" not in a and a["shape"][0] > i:

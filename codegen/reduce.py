@@ -1,0 +1,334 @@
+"""ops.yaml's `reduce_configs:` and `reductions:` -> frozen dataclasses, and their rendering
+(generated/k_reduce.c from templates/reduce.c.j2, generated/reductions.py from
+templates/reductions.py.j2).  model.load_model calls parse(); render.render calls render_files().
+
+Kernels: one per (reduction, input dtype, value dtype), the value dtype being the result dtype
+torch computes in (sum of int32: int64, read and widened as it is loaded; argmax: the input's
+own).  dtype= casts the input first (as torch does), so it only needs the (d, d) kernels."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import schema
+
+CONFIG_KEYS = ("result", "reject", "dtype_arg", "out", "out_message", "identity", "index", "outputs", "dim", "no_dims",
+               "out_allow", "out_reject", "one_element", "reject_first")
+OUT_KINDS = ("compute", "same", "result")
+OUTPUTS = ("values", "indices", "both")
+REDUCTION_REQUIRED = ("config", "dtypes", "label", "init", "combine")
+REDUCTION_OPTIONAL = ("signatures", "acc", "finish", "function", "method", "reject", "empty_all", "empty_dim",
+                      "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label", "simd",
+                      "reject_after_dims", "delegate")
+ERROR_CLASSES = ("RuntimeError", "IndexError", "TypeError", "ValueError", "NotImplementedError")
+
+
+@dataclass(frozen=True)
+class ReduceConfig:
+    name: str
+    result: tuple          # ((dtype or category or "default", "same" | dtype), ...)
+    reject: tuple          # ((dtypes, error class, message), ...)
+    dtype_arg: tuple | None   # None: no dtype=; ("cast", allowed dtypes or None, message)
+    out: str               # one of OUT_KINDS
+    out_message: str
+    identity: bool
+    index: bool
+    outputs: str
+    dim: str               # "list" | "int"
+    no_dims: str = "all"   # what dim=() reduces: "all" | "none"
+    out_allow: tuple = ()  # out= dtypes `result` also takes
+    out_reject: tuple = () # out= dtypes `compute` refuses
+    one_element: str | None = None   # "copy": one element per output runs no kernel
+    reject_first: bool = True        # the dtype checks come before the empty-dim ones
+
+
+@dataclass(frozen=True)
+class Reduction:
+    name: str
+    config: str
+    signatures: tuple      # (schema.Signature, ...); () for a reduction only another one runs (max_all)
+    dtypes: tuple
+    label: str
+    acc: tuple             # ((dtype or category or "default", dtype), ...)
+    init: tuple            # ((key, C), ...) by dtype / category / default
+    combine: tuple
+    finish: tuple
+    function: str | None
+    method: str | None
+    reject: tuple
+    empty_all: tuple | None   # (class, message)
+    empty_dim: tuple | None
+    other: str | None
+    no_dim: str | None
+    nan: str | None
+    dtype_kernels: tuple = ()  # dtypes with a same-dtype kernel (dtype=, out=)
+    empty_value: object = None
+    empty_label: str | None = None
+    simd: tuple = ()       # input dtypes whose loops also get an AVX2 flavour
+    reject_after_dims: bool = False  # `reject` after the dims check, whatever dtype= says
+    delegate: tuple = ()   # ((dtypes), reduction): inputs of these dtypes run that reduction
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Reductions:
+    configs: tuple
+    ops: tuple
+
+    def config(self, name):
+        return next(c for c in self.configs if c.name == name)
+
+    def op(self, name):
+        return next(r for r in self.ops if r.name == name)
+
+
+def _by_dtype(mapping, dtype, default=None):
+    """A per-dtype value: the dtype's own entry, its category's, a group's, else default."""
+    for key in (dtype.name, dtype.category):
+        if key in mapping:
+            return mapping[key]
+    return mapping.get("default", default)
+
+
+def _mapping(report, where, line, value, what):
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return (("default", str(value)),)
+    if isinstance(value, dict):
+        return tuple((str(k), str(v)) for k, v in value.items())
+    report(line, f"{where}: {what} must be a string or a mapping by dtype or category, got {value!r}")
+    return ()
+
+
+def _expand(items, groups, names):
+    """Mapping keys that name dtype groups become one key per dtype of the group."""
+    out = []
+    for k, v in items:
+        if k in groups and k not in names:
+            out += [(d, v) for d in _flatten(groups, k, names)]
+        else:
+            out.append((k, v))
+    return tuple(out)
+
+
+def _flatten(groups, g, names, seen=()):
+    out = []
+    for item in groups.get(g, ()):
+        if item in names:
+            out.append(item)
+        elif item in groups and item not in seen:
+            out += _flatten(groups, item, names, seen + (g,))
+    return out
+
+
+def _error(report, where, line, value, key):
+    if not (isinstance(value, dict) and set(value) == {"error", "message"} and value["error"] in ERROR_CLASSES
+            and isinstance(value["message"], str)):
+        report(line, f"{where}: {key} must be {{error: <one of {', '.join(ERROR_CLASSES)}>, message: <text>}}")
+        return None
+    return (value["error"], value["message"])
+
+
+def _rejects(report, where, line, value, groups, names):
+    out = []
+    for item in value or ():
+        if not (isinstance(item, dict) and set(item) == {"dtypes", "error", "message"}):
+            report(line, f"{where}: each reject is {{dtypes: [...], error: <class>, message: <text>}}")
+            continue
+        dts = _resolve(report, where, line, item["dtypes"], groups, names)
+        out.append((tuple(dts), item["error"], item["message"]))
+    return tuple(out)
+
+
+def _resolve(report, where, line, items, groups, names):
+    out = []
+    for item in items if isinstance(items, list) else [items]:
+        if item in names:
+            out.append(item)
+        elif item in groups:
+            out += _flatten(groups, item, names)
+        else:
+            report(line, f"{where}: unknown dtype or dtype group {item!r}")
+    return list(dict.fromkeys(out))
+
+
+def parse(data, report, dtypes, check_keys) -> Reductions:
+    """The two sections; every problem reported with its line."""
+    names = [d.name for d in dtypes]
+    groups = dict(data.get("dtype_groups") or {})
+    configs = []
+    for name, entry in (data.get("reduce_configs") or {}).items():
+        line = data["reduce_configs"].key_lines.get(name, 0)
+        where = f"reduce config {name!r}"
+        if not isinstance(entry, dict):
+            report(line, f"{where}: expected a mapping")
+            continue
+        check_keys(report, where, entry, ("result", "out", "identity", "dim"), CONFIG_KEYS[1:])
+        result = _expand(_mapping(report, where, line, entry.get("result", "same"), "result"), groups, names)
+        for _, v in result:
+            if v != "same" and v not in names:
+                report(line, f"{where}: result {v!r} is neither 'same' nor a dtype")
+        darg = entry.get("dtype_arg")
+        if darg == "cast":
+            darg = ("cast", None, "")
+        elif isinstance(darg, dict):
+            darg = ("cast", tuple(_resolve(report, where, line, darg.get("allow", []), groups, names)),
+                    darg.get("message", ""))
+        elif darg is not None:
+            report(line, f"{where}: dtype_arg must be 'cast' or {{cast, allow, message}}")
+            darg = None
+        if entry.get("out") not in OUT_KINDS:
+            report(line, f"{where}: out must be one of {', '.join(OUT_KINDS)}")
+        if entry.get("outputs", "values") not in OUTPUTS:
+            report(line, f"{where}: outputs must be one of {', '.join(OUTPUTS)}")
+        if entry.get("dim") not in ("list", "int"):
+            report(line, f"{where}: dim must be 'list' or 'int'")
+        configs.append(ReduceConfig(name, result, _rejects(report, where, line, entry.get("reject"), groups, names),
+                                    darg, entry.get("out"), entry.get("out_message", ""),
+                                    bool(entry.get("identity")), bool(entry.get("index")),
+                                    entry.get("outputs", "values"), entry.get("dim"), entry.get("no_dims", "all"),
+                                    tuple(_resolve(report, where, line, entry.get("out_allow", []), groups, names)),
+                                    tuple(_resolve(report, where, line, entry.get("out_reject", []), groups, names)),
+                                    entry.get("one_element"), bool(entry.get("reject_first", True))))
+        if entry.get("no_dims", "all") not in ("all", "none"):
+            report(line, f"{where}: no_dims must be 'all' or 'none'")
+    config_names = {c.name for c in configs}
+    ops = []
+    block = data.get("reductions") or {}
+    for name, entry in block.items():
+        line = block.key_lines.get(name, 0)
+        where = f"reduction {name!r}"
+        if not isinstance(entry, dict):
+            report(line, f"{where}: expected a mapping")
+            continue
+        check_keys(report, where, entry, REDUCTION_REQUIRED, REDUCTION_OPTIONAL)
+        if entry.get("config") not in config_names:
+            report(line, f"{where}: unknown reduce config {entry.get('config')!r}")
+            continue
+        sigs = []
+        for text in entry.get("signatures") or ():
+            try:
+                sigs.append(schema.parse(text))
+            except schema.SchemaError as e:
+                report(line, f"{where}: signature {text!r}: {e}")
+        function = entry.get("function", name)
+        if function is not None and not sigs:
+            report(line, f"{where}: a reduction with a function needs its signatures")
+        empty_all = _error(report, where, line, entry["empty_all"], "empty_all") if "empty_all" in entry else None
+        empty_dim = _error(report, where, line, entry["empty_dim"], "empty_dim") if "empty_dim" in entry else None
+        ops.append(Reduction(
+            name, entry["config"], tuple(sigs), tuple(_resolve(report, where, line, entry.get("dtypes", []), groups, names)),
+            str(entry.get("label", name)),
+            _expand(_mapping(report, where, line, entry.get("acc", {}), "acc"), groups, names),
+            _expand(_mapping(report, where, line, entry.get("init", "0"), "init"), groups, names),
+            _expand(_mapping(report, where, line, entry.get("combine", ""), "combine"), groups, names),
+            _expand(_mapping(report, where, line, entry.get("finish", "acc"), "finish"), groups, names),
+            function, entry.get("method", function),
+            _rejects(report, where, line, entry.get("reject"), groups, names), empty_all, empty_dim,
+            entry.get("other"), entry.get("no_dim"), entry.get("nan"),
+            tuple(_resolve(report, where, line, entry.get("dtype_kernels", entry.get("dtypes", [])), groups, names)),
+            entry.get("empty_value"), entry.get("empty_label"),
+            tuple(_resolve(report, where, line, entry.get("simd", []), groups, names)),
+            bool(entry.get("reject_after_dims")), _delegate(report, where, line, entry.get("delegate"), groups, names),
+            line))
+    known = {r.name for r in ops}
+    for r in ops:
+        for key, target in (("no_dim", r.no_dim), ("delegate", r.delegate[1] if r.delegate else None)):
+            if target and target not in known:
+                report(r.line, f"reduction {r.name!r}: {key} {target!r} is not a reduction")
+    return Reductions(tuple(configs), tuple(ops))
+
+
+def _delegate(report, where, line, value, groups, names):
+    if value is None:
+        return ()
+    if not (isinstance(value, dict) and set(value) == {"dtypes", "to"}):
+        report(line, f"{where}: delegate must be {{dtypes: [...], to: <reduction>}}")
+        return ()
+    return (tuple(_resolve(report, where, line, value["dtypes"], groups, names)), str(value["to"]))
+
+
+# --------------------------------------------------------------------------- rendering
+def result_dtype(model, config, dtype):
+    v = _by_dtype(dict(config.result), dtype)
+    if v is None:
+        return None
+    return dtype.name if v == "same" else v
+
+
+def _extremes(model, acc):
+    d = model.dtype(acc)
+    if d.category == "floating":
+        return "-INFINITY", "INFINITY"
+    if d.category == "bool":
+        return "0", "1"
+    bits = 8 * d.itemsize
+    if d.signed:
+        return f"(-{2 ** (bits - 1) - 1}LL - 1)", f"{2 ** (bits - 1) - 1}LL"
+    return "0", f"{2 ** bits - 1}ULL"
+
+
+def kernels(model):
+    """[(reduction, input dtype, value dtype)] in a fixed order; their index is the C id."""
+    red = model.reductions
+    out = []
+    for r in red.ops:
+        cfg = red.config(r.config)
+        pairs = []
+        for i in r.dtypes:
+            d = model.dtype(i)
+            v = i if cfg.index else result_dtype(model, cfg, d)
+            if v is not None:
+                pairs.append((i, v))
+        if cfg.dtype_arg or cfg.out == "compute":
+            pairs += [(c, c) for c in r.dtype_kernels]
+        for i, v in dict.fromkeys(pairs):
+            out.append((r.name, i, v))
+    return out
+
+
+def render_files(model, env, ct):
+    """{'k_reduce.c': ..., 'reductions.py': ...}."""
+    from .render import HEADER
+    red = model.reductions
+    ks = []
+    for kid, (name, i, v) in enumerate(kernels(model)):
+        r, vd = red.op(name), model.dtype(v)
+        cfg = red.config(r.config)
+        acc = _by_dtype(dict(r.acc), vd) or (vd.opmath or vd.name)
+        lowest, highest = _extremes(model, acc)
+        sub = {"lowest": lowest, "highest": highest}
+        init = _by_dtype(dict(r.init), vd)
+        acc_size = model.dtype(acc).itemsize
+        ks.append(dict(
+            id=kid, name=f"r_{name}_{i}_{v}", op=name, i=i, v=v, index=cfg.index, outputs=cfg.outputs,
+            in_ctype=ct[i].ctype, x_ctype=ct[i].op_ctype, v_ctype=ct[v].ctype, load=ct[i].load("in[{}]"), acc=ct[acc].op_ctype if model.dtype(acc).storage != "native"
+            else model.dtype(acc).ctype, init=sub.get(init, init),
+            combine=_by_dtype(dict(r.combine), vd), finish=_by_dtype(dict(r.finish), vd),
+            store=ct[v].store("{}"), simd=i in r.simd, lanes=max(8, min(64, 128 // acc_size)), line=r.line))
+    tpl = env.get_template("reduce.c.j2")
+    files = {"k_reduce.c": tpl.render(header=HEADER, kernels=ks, table_only=True)}
+    for op in dict.fromkeys(k["op"] for k in ks):     # a shard per reduction: they compile in parallel
+        files[f"k_reduce_{op}.c"] = tpl.render(header=HEADER, kernels=[k for k in ks if k["op"] == op],
+                                               table_only=False)
+    table = {}
+    for k in ks:
+        table.setdefault(k["op"], {})[(k["i"], k["v"])] = k["id"]
+    sigs = {}
+    for r in red.ops:
+        method = [m for m in map(schema.method_signature, r.signatures) if m]
+        sigs[r.name] = ([_compiled(s) for s in r.signatures], [_compiled(s) for s in method])
+    py = env.get_template("reductions.py.j2").render(header=HEADER, red=red, table=table, model=model, sigs=sigs)
+    files["reductions.py"] = py
+    return files
+
+
+
+def _compiled(sig):
+    """(printed, ((name, type, nullable, default, kwarg_only), ...)) with REQUIRED by name."""
+    return (sig.printed(), tuple((p.name, p.type, p.nullable, _Name("REQUIRED") if p.required else p.default,
+                                  p.kwarg_only) for p in sig.params))
+
+
+class _Name(str):
+    """A Python name in a rendered literal (repr is the name itself)."""
+    def __repr__(self):
+        return str(self)

@@ -1,0 +1,294 @@
+"""Reductions: every entry of ops.yaml's `reductions:` as a function and a Tensor method.
+
+Binding is torch's argument parser (runtime/_argparse.py) over the entry's signatures; then
+torch's steps, in its order: the input's dtype checks (`reject`), dtype= (cast the input first,
+as torch does), the kernel for (input dtype, value dtype) or torch's NotImplementedError, the
+dims (wrapped, no repeats), the empty-input errors of reductions without an identity, out=
+(dtype rule of the config, then resized as torch resizes it), and the C walk (csrc/reduce.c)."""
+from __future__ import annotations
+
+import operator
+
+from generated import reductions as _data
+
+from . import _argparse
+from ._lib import ffi, lib
+from .dtypes import BY_NAME
+from .tensor import _contiguous_strides, _new_tensor
+
+_OUT_SLOTS = ("input", "dim", "keepdim", "dtype", "other", "out")
+
+
+def _errors():
+    return {"RuntimeError": RuntimeError, "IndexError": IndexError, "TypeError": TypeError,
+            "ValueError": ValueError, "NotImplementedError": NotImplementedError}
+
+
+_ERRORS = _errors()
+
+
+class _ReturnType(tuple):
+    """torch.return_types' named pairs: (values, indices), with those attributes."""
+    __slots__ = ()
+    _name = ""
+
+    def __new__(cls, values, indices):
+        return tuple.__new__(cls, (values, indices))
+
+    values = property(lambda self: self[0])
+    indices = property(lambda self: self[1])
+
+    def __repr__(self):
+        return f"runtime.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+def _return_type(name):
+    return type(name, (_ReturnType,), {"__slots__": (), "_name": name, "__module__": "runtime.return_types"})
+
+
+def _result_dtype(cfg, dt):
+    table = dict(cfg["result"])
+    v = table.get(dt.name, table.get(dt.category, table.get("default")))
+    return None if v is None else dt if v == "same" else BY_NAME[v]
+
+
+def _dims(x, dim, no_dims):
+    """The reduced dims, wrapped and checked as torch's make_dim_mask; None: all of them."""
+    if dim is None:
+        return None
+    dims = tuple(dim) if isinstance(dim, (tuple, list)) else (operator.index(dim),)
+    if not dims:
+        return None if no_dims == "all" else []
+    seen = []
+    for d in dims:
+        w = x._dim(d)
+        if w in seen:
+            raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+        seen.append(w)
+    return _Dims(seen, dims)
+
+
+class _Dims(list):
+    """Wrapped dims that remember how they were given (torch's empty-dim message prints that)."""
+    def __init__(self, wrapped, given):
+        super().__init__(wrapped)
+        self.given = dict(zip(wrapped, (int(g) for g in given)))
+
+
+def _walk(shape, strides, keep):
+    """(sizes, strides) of the dims in `keep` order with size-1 dims dropped and neighbours that
+    are contiguous in memory merged."""
+    out = []
+    for d in keep:
+        n, s = shape[d], strides[d]
+        if n == 1:
+            continue
+        if out and out[-1][1] == s * n:
+            out[-1] = (out[-1][0] * n, s)
+        else:
+            out.append((n, s))
+    return out
+
+
+class Reduction:
+    def __init__(self, name):
+        self.name = name
+        self.r = _data.REDUCTIONS[name]
+        self.cfg = _data.CONFIGS[self.r["config"]]
+        self.kernels = self.r["kernels"]
+        self.rtype = _return_type(name) if self.cfg["outputs"] == "both" else None
+
+    def run(self, x, dim=None, keepdim=False, dtype=None, out=None, fname=None):  # noqa: C901 - torch's steps, in order
+        cfg, r = self.cfg, self.r
+        fname = fname or self.name
+        dt = x.dtype
+        given = dtype
+        if given is None and cfg["reject_first"]:
+            self._reject(dt)
+        if dtype is None and out is not None and cfg["out"] == "compute":
+            o = out[0] if isinstance(out, tuple) else out
+            if o.dtype.name in cfg["out_reject"]:
+                raise RuntimeError(cfg["out_message"].format(out=o.dtype.c10_name))
+            dtype = o.dtype                 # torch computes in out='s dtype (the input cast to it)
+        if given is not None and cfg["dtype_arg"]:
+            _, allow, message = cfg["dtype_arg"]
+            if allow is not None and given.name not in allow:
+                raise RuntimeError(message.format(dtype=given.c10_name))
+        dims = _dims(x, dim, cfg["no_dims"])
+        nd = x.ndim
+        if nd == 0 and dims is not None:      # a 0-dim tensor takes dim 0 / -1 and reduces nothing
+            dims = []
+        red = set(range(nd)) if dims is None else set(dims)
+        if r["reject_after_dims"]:
+            self._reject(dt, own=True)
+        if not cfg["identity"]:
+            if dims is None and x.numel() == 0:
+                error, message = r["empty_all"]
+                raise _ERRORS[error](message)
+            for d in dims or ():
+                if x._shape[d] == 0:
+                    error, message = r["empty_dim"]
+                    raise _ERRORS[error](message.format(dim=d, given=dims.given[d]))
+        if dtype is None and not cfg["reject_first"]:
+            self._reject(dt)
+        if dtype is not None:
+            value = src = dtype
+        else:
+            value = dt if cfg["index"] else _result_dtype(cfg, dt)
+            src = dt
+            if value is None:       # no result dtype rule for this input: refused like a missing kernel
+                value = src
+        shape = tuple(1 if d in red else n for d, n in enumerate(x._shape)) if keepdim else \
+            tuple(n for d, n in enumerate(x._shape) if d not in red)
+        int64 = BY_NAME["int64"]
+        result_dt = int64 if cfg["outputs"] == "indices" else value
+        outs = self._outputs(out, shape, result_dt, dt, fname)
+        direct = [o if o is not None and o.dtype is want else None for o, want in zip(outs, (result_dt, int64))]
+        res = direct[0] if direct[0] is not None else _new_tensor(shape, _contiguous_strides(shape), result_dt)
+        res2 = None
+        if cfg["outputs"] == "both":
+            res2 = direct[1] if direct[1] is not None else _new_tensor(shape, _contiguous_strides(shape), int64)
+        nred = 1
+        for d in red:
+            nred *= x._shape[d]
+        shortcut = dims is not None and (cfg["one_element"] == "zero_dim" and nd == 0
+                                         or cfg["one_element"] == "dim_size_one" and nd and nred == 1)
+        if shortcut:
+            # torch's shortcut: nothing to compare, so no kernel (and no dtype check) runs
+            if cfg["outputs"] == "indices":
+                res.copy_(0)
+            else:
+                keep = [d for d in range(nd) if keepdim or d not in red]
+                res._copy_from(x._view(shape, tuple(x._strides[d] for d in keep), x._offset))
+                res2.copy_(0)
+        elif x.numel() == 0 and r["empty_value"] is not None:
+            if (src.name, value.name) not in self.kernels and r["empty_label"]:
+                raise NotImplementedError(f"\"{r['empty_label']}\" not implemented for '{src.c10_name}'")
+            if res.numel():
+                v = float(r["empty_value"])
+                # (mean's 0 / 0 in complex arithmetic is nan + nanj)
+                res.copy_(complex(v, v if v != v else 0.0) if res.dtype.category == "complex" else v)
+        elif res.numel():         # torch dispatches on the dtype only when there is something to compute
+            kid = self.kernels.get((src.name, value.name))
+            if kid is None:
+                raise NotImplementedError(f"\"{r['label']}\" not implemented for '{src.c10_name}'")
+            if x.dtype is not src:
+                x = x.to(src)
+            self._kernel(kid, x, red, keepdim, res, res2)
+        if outs[0] is not None and direct[0] is None:
+            outs[0].copy_(res)
+            res = outs[0]
+        if res2 is not None:
+            if outs[1] is not None and direct[1] is None:
+                outs[1].copy_(res2)
+                res2 = outs[1]
+            return self.rtype(res, res2)
+        return res
+
+    def _reject(self, dt, own=False):
+        """torch's dtype checks of the input: the config's and the op's own (those later, for an
+        op that checks after the dims)."""
+        rules = self.r["reject"] if own else self.cfg["reject"] + (() if self.r["reject_after_dims"] else self.r["reject"])
+        for dts, error, message in rules:
+            if dt.name in dts:
+                raise _ERRORS[error](message.format(dtype=dt.c10_name))
+
+    def _outputs(self, out, shape, result_dt, input_dt, fname):
+        """out= checked by the config's rule, then resized as torch resizes it."""
+        from ._dispatch import _resize_out
+        if out is None:
+            return (None, None)
+        outs = tuple(out) if isinstance(out, tuple) else (out, None)
+        kind, message = self.cfg["out"], self.cfg["out_message"]
+        o = outs[0]
+        if kind == "same":
+            for t, want in zip(outs, (result_dt, BY_NAME["int64"])):
+                if t is not None and t.dtype is not want:
+                    raise RuntimeError(message.format(input=input_dt.c10_name, out=t.dtype.c10_name,
+                                                      want_cpp=want.cpp_name, out_cpp=t.dtype.cpp_name))
+        if kind == "result" and o.dtype is not result_dt and o.dtype.name not in self.cfg["out_allow"]:
+            raise RuntimeError(message.format(name=fname, out=o.dtype.c10_name, out_cpp=o.dtype.cpp_name))
+        for t in outs:
+            if t is not None and t._shape != shape:
+                _resize_out(t, shape)
+        return outs
+
+    def _kernel(self, kid, x, red, keepdim, res, res2):
+        nd, size = x.ndim, x.dtype.itemsize
+        if x.numel() == 0 and res.numel() == 0:
+            return
+        kept = [d for d in range(nd) if d not in red]
+        if self.cfg["index"]:
+            rdims = _walk(x._shape, x._strides, sorted(red))        # logical order: the index counts so
+        else:
+            order = sorted(red, key=lambda d: -abs(x._strides[d]))  # innermost: the smallest stride
+            rdims = _walk(x._shape, x._strides, order)
+        # output dims: the result's own position of each kept dim
+        pos = {d: (d if keepdim else i) for i, d in enumerate(kept)}
+        kdims = [(x._shape[d], x._strides[d], res._strides[pos[d]], res2._strides[pos[d]] if res2 is not None else 0)
+                 for d in kept if x._shape[d] != 1]
+        shape = [k[0] for k in kdims] + [n for n, _ in rdims]
+        ist = [k[1] * size for k in kdims] + [s * size for _, s in rdims]
+        ost = [k[2] * res.dtype.itemsize for k in kdims]
+        xst = [k[3] * 8 for k in kdims]
+        rc = lib.ew_reduce(kid, len(kdims), len(rdims), ffi.new("int64_t[]", shape or [0]),
+                           ffi.new("int64_t[]", ist or [0]), x._ptr, ffi.new("int64_t[]", ost or [0]), res._ptr,
+                           ffi.new("int64_t[]", xst or [0]), res2._ptr if res2 is not None else 0)
+        if rc == -2:
+            raise RuntimeError("DefaultCPUAllocator: can't allocate memory")
+        if rc:
+            raise RuntimeError(f"reduction kernel failed ({rc})")
+
+
+def _compiled(sigs, slots):
+    return tuple((params, printed, False, tuple(slots.index(p[0]) for p in params)) for printed, params in sigs)
+
+
+def _bind(name):
+    """The function and method of reduction `name`."""
+    from generated import ops as _ops
+    red = Reduction(name)
+    r = red.r
+    sigs = r["signatures"]
+    slots = list(dict.fromkeys([p[0] for _, params in sigs for p in params] + list(_OUT_SLOTS)))
+    defaults = [None] * len(slots)
+    fparser = _argparse.Parser(r["function"], _compiled(sigs, slots), defaults)
+    mparser = _argparse.Parser(r["method"], _compiled(r["method_signatures"], slots), defaults, method=True)
+    no_dim = Reduction(r["no_dim"]) if r["no_dim"] else None
+    # (an input, or a dtype= the input is cast to, of the delegate's dtypes; not an input the op refuses)
+    delegate = (r["delegate"][0], Reduction(r["delegate"][1])) if r["delegate"] else None
+    other_fn = _ops.FUNCTIONS[r["other"]] if r["other"] else None
+    at = {s: i for i, s in enumerate(slots)}
+
+    def call(v, x):
+        get = lambda s: v[at[s]] if s in at else None      # noqa: E731
+        if get("other") is not None:
+            out = get("out")
+            return other_fn(x, get("other"), **({} if out is None else {"out": out}))
+        dim, keepdim = get("dim"), get("keepdim") or False
+        if no_dim is not None and (dim is None or (isinstance(dim, tuple) and not dim)):
+            return no_dim.run(x, None, False, None, get("out"), fname=r["function"])
+        if delegate and (x.dtype.name in delegate[0] or (get("dtype") is not None and get("dtype").name in delegate[0]
+                                                          and not any(x.dtype.name in d for d, _, _ in r["reject"]))):
+            return delegate[1].run(x, dim, keepdim, get("dtype"), get("out"), fname=r["function"])
+        return red.run(x, dim, keepdim, get("dtype"), get("out"))
+
+    def function(*args, **kwargs):
+        v = fparser.parse(args, kwargs)
+        return call(v, v[at["input"]])
+
+    def method(self, *args, **kwargs):
+        return call(mparser.parse(args, kwargs), self)
+
+    function.__name__ = function.__qualname__ = r["function"]
+    method.__name__ = method.__qualname__ = r["method"]
+    function.__signature__ = fparser.signature(False)
+    method.__signature__ = mparser.signature(True)
+    return function, method
+
+
+FUNCTIONS, METHODS = {}, {}
+for _name, _r in _data.REDUCTIONS.items():
+    if _r["function"] is None:
+        continue
+    FUNCTIONS[_r["function"]], METHODS[_r["method"]] = _bind(_name)

@@ -1,0 +1,166 @@
+"""The reductions set (tests/data/golden_reductions.json.gz): what torch's reductions give on
+every dtype: result dtype, shape, values (and indices of max/min with a dim), or the exception
+class and message.
+
+Ops and call forms: sum, mean, prod, nansum (no dim, a dim, a negative dim with keepdim, a tuple of
+dims where torch takes one, dtype=, out= of another dtype and of a wrong shape), amax, amin,
+all, any, count_nonzero (no dim, a dim, a tuple, keepdim), max, min, argmax, argmin (no dim, a
+dim, keepdim),
+as functions and as methods.  Shapes: 0-dim, empty (0x3), size-1 dims (1x3, 3x1x2), 2x3,
+and the transposed (4x3).T and strided (8)[::2] views.
+
+Values: floats are small multiples of 0.25 (sums and means exact in every format, so torch's
+cascade and our wider accumulators agree bit for bit); integers span the dtype, int64 sums
+wrap; every float input also has a NaN and a tie in the `edges` family (amax/max propagate NaN,
+max(dim)/argmax give the first index of a tie or NaN).  Rules: exact, but ulp for prod and mean of
+floats (torch rounds a product at every step in its own order)."""
+from __future__ import annotations
+
+import math
+import random
+import warnings
+
+import torch
+
+from golden_format import enc
+
+from .common import DTYPES, TD, py, scalar
+
+SEED = 18
+SHAPES = [[], [0, 3], [1, 3], [2, 3], [3, 1, 2], [4, 3, "T"], [8, "step2"]]
+ULP_OPS = {"prod", "mean"}
+
+
+def _values(R, name, n, edges, small=False):
+    if name == "bool":
+        return [R.random() < 0.6 for _ in range(n)]
+    if name in ("float16", "bfloat16", "float32", "float64", "complex32", "complex64", "complex128"):
+        vals = [R.randint(-24, 24) / 4 for _ in range(n)]
+        if edges and n >= 3:
+            vals[1] = float("nan")
+            vals[2] = vals[0]
+        if name.startswith("complex"):
+            return [complex(v, R.randint(-8, 8) / 4) for v in vals]
+        return vals
+    info = torch.iinfo(TD[name])
+    if edges:
+        return [R.randint(-3, 3) if info.min < 0 else R.randint(0, 3) for _ in range(n)]
+    if small:       # (dtype=float32 of int64 extremes would measure torch's float32 rounding, not the rules)
+        return [R.randint(-100, 100) if info.min < 0 else R.randint(0, 100) for _ in range(n)]
+    return [R.choice([info.min, info.max, R.randint(info.min, info.max), 1, 0]) for _ in range(n)]
+
+
+def _desc(R, name, shape, edges=False, small=False):
+    view = None
+    if shape and isinstance(shape[-1], str):
+        shape, view = shape[:-1], shape[-1]
+    n = math.prod(shape)
+    d = {"dtype": name, "shape": list(shape), "values": [enc(v) for v in _values(R, name, n, edges, small)]}
+    if view:
+        d["view"] = view
+    return d
+
+
+def _build(desc):
+    vals = [_dec(v) for v in desc["values"]]
+    dt = TD[desc["dtype"]]
+    if desc["dtype"] in ("uint16", "uint32", "uint64"):
+        t = torch.tensor([v - (1 << 64) if v >= 1 << 63 else v for v in vals], dtype=torch.int64).to(dt)
+    elif desc["dtype"] == "complex32":
+        t = torch.tensor(vals, dtype=torch.complex64).to(dt)
+    else:
+        t = torch.tensor(vals, dtype=dt)
+    t = t.reshape(desc["shape"])
+    if desc.get("view") == "T":
+        t = t.T
+    elif desc.get("view") == "step2":
+        t = t[::2]
+    return t
+
+
+def _dec(v):
+    from golden_format import dec
+    return dec(v)
+
+
+def _encode(r):
+    if r.dtype == torch.complex32:
+        r = r.to(torch.complex64)
+    return [enc(v) for v in r.reshape(-1).tolist()]
+
+
+def outcome(case):
+    x = _build(case["args"][0])
+    extra = [_dec(a["value"]) for a in case["args"][1:]]
+    kwargs = {}
+    for k, v in case.get("kwargs", {}).items():
+        kwargs[k] = TD[v["dtype_arg"]] if isinstance(v, dict) else tuple(v) if isinstance(v, list) else v
+    if "out" in case:
+        o = case["out"]
+        kwargs["out"] = torch.zeros(o["shape"], dtype=TD[o["dtype"]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            if case["call"] == "function":
+                r = getattr(torch, case["op"])(x, *extra, **kwargs)
+            else:
+                r = getattr(x, case["op"])(*extra, **kwargs)
+        except Exception as e:  # noqa: BLE001 - every exception is an outcome
+            return {"error": [type(e).__name__, str(e)]}
+    if isinstance(r, tuple):
+        return {"dtype": str(r[0].dtype)[6:], "shape": list(r[0].shape), "values": _encode(r[0]),
+                "indices": r[1].reshape(-1).tolist()}
+    return {"dtype": str(r.dtype)[6:], "shape": list(r.shape), "values": _encode(r)}
+
+
+# (op, positional extras, kwargs) per family of call forms
+def _forms(op, x):
+    nd = len(x["shape"])
+    last = -1 if nd else 0
+    forms = [((), {})]
+    forms += [((0,), {}), ((last,), {"keepdim": True})]
+    if op in ("sum", "mean", "amax", "amin", "all", "any", "nansum", "count_nonzero"):
+        forms += [((), {"dim": [0, last]}), ((), {"dim": []})]
+    if op in ("sum", "mean", "prod", "nansum"):
+        forms += [((), {"dtype": {"dtype_arg": "float64"}}), ((0,), {"dtype": {"dtype_arg": "int32"}}),
+                  ((), {"dtype": {"dtype_arg": "complex64"}})]
+    if op in ("argmax", "argmin"):
+        forms += [((), {"dim": None, "keepdim": True})]
+    return forms
+
+
+def generate():
+    R = random.Random(SEED)
+    cases = []
+    ops = ["sum", "mean", "prod", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin", "nansum",
+           "count_nonzero"]
+    for op in ops:
+        for name in DTYPES:
+            for shape in SHAPES:
+                x = _desc(R, name, shape)
+                small = _desc(R, name, shape, small=True)
+                for k, (extra, kwargs) in enumerate(_forms(op, x)):
+                    call = "method" if k % 2 else "function"
+                    arg = small if "dtype" in kwargs else x
+                    c = {"family": "forms", "op": op, "call": call, "args": [arg] + [scalar(e) for e in extra],
+                         "kwargs": kwargs, "rule": "ulp" if op in ULP_OPS else "exact"}
+                    c["expect"] = outcome(c)
+                    cases.append((op, c))
+            # NaN and ties, and out= (right shape of another dtype, and a wrong shape)
+            x = _desc(R, name, [2, 3], edges=True)
+            for extra in ((), (1,)):
+                c = {"family": "edges", "op": op, "call": "function", "args": [x] + [scalar(e) for e in extra],
+                     "kwargs": {}, "rule": "ulp" if op in ULP_OPS else "exact"}
+                c["expect"] = outcome(c)
+                cases.append((op, c))
+            if op in ("max", "min"):
+                continue
+            for odt, oshape in (("float64", [2]), ("int64", [2]), ("bool", [2]), (name, [5])):
+                c = {"family": "out", "op": op, "call": "function", "args": [x, scalar(1)], "kwargs": {},
+                     "out": {"dtype": odt, "shape": oshape}, "rule": "ulp" if op in ULP_OPS else "exact"}
+                c["expect"] = outcome(c)
+                cases.append((op, c))
+    return cases, {"ops": ops, "shapes": [str(s) for s in SHAPES]}
+
+
+assert py  # (the shared helpers other sets use to build Python numbers of a dtype)

@@ -1,0 +1,219 @@
+"""Reductions beyond the goldens (tests/test_golden_values.py replays golden_reductions):
+accuracy against an exact sum (math.fsum), integer wrap-around, the same bits for any thread
+count, NaN and tie rules at sizes where the vectorised lanes and the thread blocks are used,
+the YAML's reduce section validated, and (with torch) random calls compared with torch."""
+from __future__ import annotations
+
+import math
+import random
+import struct
+
+import pytest
+
+import runtime as rt
+from codegen.model import ModelError, load_model
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _mixed(n, seed):
+    """n doubles of mixed sign and magnitudes spread over 16 decades (heavy cancellation)."""
+    R = random.Random(seed)
+    return [R.gauss(0, 1) * 10 ** R.uniform(-8, 8) for _ in range(n)]
+
+
+def _ulp(x, bits):
+    if bits == 32:
+        x = struct.unpack("f", struct.pack("f", x))[0]
+        return math.ulp(x) * 2 ** 29 if x else 2 ** -149
+    return math.ulp(x)
+
+
+def _f32(x):
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+@pytest.fixture
+def threads():
+    before = rt.get_num_threads()
+    yield
+    rt.set_num_threads(before)
+
+
+# ----------------------------------------------------------------------------- accuracy
+def test_float64_sum_is_pairwise_accurate():
+    """Error within a few roundings of the exact sum of 1M mixed-magnitude values, far inside
+    the n * eps * sum|x| of a plain loop (and torch's cascade, see the torch test below)."""
+    xs = _mixed(1 << 20, 1)
+    exact = math.fsum(xs)
+    got = rt.tensor(xs, dtype=rt.float64).sum().item()
+    scale = math.fsum(abs(x) for x in xs)
+    assert abs(got - exact) <= 40 * 2 ** -53 * scale, (got, exact)
+
+
+def test_float32_sum_accumulates_in_double():
+    """float32 sums are carried in double, so the result is the exact sum rounded once
+    (within one float32 ulp) even with cancellation; torch's float32 cascade is not."""
+    xs = [_f32(x) for x in _mixed(1 << 20, 2)]
+    exact = math.fsum(xs)
+    got = rt.tensor(xs, dtype=rt.float32).sum().item()
+    assert abs(got - exact) <= _ulp(exact, 32), (got, exact)
+    # along a dim too (each row its own sum; the row walk for dim 0)
+    m = rt.tensor(xs[:512 * 1024], dtype=rt.float32).reshape(512, 1024)
+    for d in (0, 1):
+        sums = m.sum(d).tolist()
+        rows = [xs[i * 1024:(i + 1) * 1024] for i in range(512)] if d == 1 else \
+            [xs[j:512 * 1024:1024] for j in range(1024)]
+        for s, r in zip(sums, rows):
+            e = math.fsum(r)
+            assert abs(s - e) <= _ulp(e, 32), (d, s, e)
+
+
+def test_half_sums_accumulate_in_float32():
+    """4096 float16 ones: an accumulator in float16 would stop at 2048."""
+    assert rt.ones(4096, dtype=rt.float16).sum().item() == 4096
+    assert rt.ones(4096, dtype=rt.bfloat16).sum(0).item() == 4096
+    assert rt.ones(64, 4096, dtype=rt.float16).sum(1).tolist() == [4096.0] * 64
+
+
+def test_integer_sums_are_exact_and_wrap_as_int64():
+    big = 2 ** 62
+    assert rt.tensor([big, big, big, big], dtype=rt.int64).sum().item() == 0      # 2**64 wraps to 0
+    assert rt.tensor([2 ** 31 - 1] * 5, dtype=rt.int32).sum().item() == 5 * (2 ** 31 - 1)
+    xs = [random.Random(3).randint(-2 ** 31, 2 ** 31 - 1) for _ in range(100_000)]
+    t = rt.tensor(xs, dtype=rt.int32)
+    assert t.sum().dtype is rt.int64 and t.sum().item() == sum(xs)
+    assert rt.tensor([255] * 1000, dtype=rt.uint8).sum().item() == 255_000
+    assert rt.tensor([True] * 70_000).sum().item() == 70_000
+
+
+# ----------------------------------------------------------------------------- determinism
+def test_same_bits_for_any_thread_count(threads):
+    xs = _mixed(1 << 21, 4)
+    a = rt.tensor(xs, dtype=rt.float32)
+    m = a.reshape(1024, 2048)
+    results = []
+    for n in (1, 2, 3, 4, 7):
+        rt.set_num_threads(n)
+        r = [a.sum().item(), a.mean().item(), m.sum(0).tolist(), m.sum(1).tolist(), m.T.sum(0).tolist(),
+             a.to(rt.float64).sum().item(), a.argmax().item(), m.amax(0).tolist(), m.max(1).indices.tolist()]
+        results.append(r)
+    assert all(r == results[0] for r in results[1:])
+
+
+# ----------------------------------------------------------------------------- NaN and ties
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
+def test_nan_propagates_and_ties_take_the_first_index(dtype):
+    dt = getattr(rt, dtype)
+    n = 100_000                 # the lanes of the contiguous loop and several thread blocks
+    vals = [0.0] * n
+    vals[777], vals[50_000] = 3.0, 3.0          # a tie: the first index wins
+    t = rt.tensor(vals, dtype=dt)
+    assert t.argmax().item() == 777 and t.max(0).indices.item() == 777
+    assert t.argmin().item() == 0
+    vals[60_000] = float("nan")
+    vals[90_000] = float("nan")
+    t = rt.tensor(vals, dtype=dt)
+    assert math.isnan(t.amax().item()) and math.isnan(t.max().item()) and math.isnan(t.amin().item())
+    assert t.argmax().item() == 60_000 and t.argmin().item() == 60_000
+    m = t.reshape(1000, 100)
+    r = m.max(1)
+    assert math.isnan(r.values[600].item()) and r.indices[600].item() == 0
+    assert m.argmax(0)[0].item() == 600          # the row walk: first NaN down column 0
+
+
+def test_return_type_and_out_tuple():
+    x = rt.tensor([[1.0, 5.0, 5.0], [7.0, 2.0, 7.0]])
+    r = rt.max(x, 1, keepdim=True)
+    assert r.values.tolist() == [[5.0], [7.0]] and r.indices.tolist() == [[1], [0]]
+    v, i = rt.min(x, dim=0)
+    assert v.tolist() == [1.0, 2.0, 5.0] and i.tolist() == [0, 1, 0]
+    ov, oi = rt.empty(0), rt.empty(0, dtype=rt.int64)
+    got = rt.max(x, 1, out=(ov, oi))
+    assert got.values is ov and got.indices is oi and oi.tolist() == [1, 0]
+    with pytest.raises(RuntimeError, match="^Expected out tensor to have dtype float, but got double instead$"):
+        rt.max(x, 0, out=(rt.empty(0, dtype=rt.float64), rt.empty(0, dtype=rt.int64)))
+    with pytest.raises(RuntimeError, match="^Expected out tensor to have dtype long int, but got int instead$"):
+        rt.min(x, 0, out=(rt.empty(0), rt.empty(0, dtype=rt.int32)))
+    assert rt.max(x, rt.zeros(3)).tolist() == [[1.0, 5.0, 5.0], [7.0, 2.0, 7.0]]     # the binary overload
+    assert repr(r).startswith("runtime.return_types.max(\nvalues=")
+
+
+# ----------------------------------------------------------------------------- YAML
+def _broken(tmp_path, old, new):
+    text = (ROOT / "ops.yaml").read_text()
+    assert old in text
+    p = tmp_path / "ops.yaml"
+    p.write_text(text.replace(old, new, 1))
+    with pytest.raises(ModelError) as e:
+        load_model(ROOT / "dtypes.yaml", p)
+    return str(e.value)
+
+
+def test_reduce_yaml_is_validated(tmp_path):
+    assert "unknown reduce config 'summ'" in _broken(tmp_path, "  sum:\n    config: sum\n", "  sum:\n    config: summ\n")
+    assert "unknown dtype or dtype group 'float33'" in _broken(
+        tmp_path, "  mean:\n    config: mean\n", "  mean:\n    config: mean\n    dtype_kernels: [float33]\n")
+    assert "out must be one of" in _broken(tmp_path, "    out: same\n", "    out: sometimes\n")
+
+
+# ----------------------------------------------------------------------------- torch
+@pytest.mark.torch
+def test_float_sums_at_least_as_accurate_as_torch():
+    torch = pytest.importorskip("torch")
+    for dtype, bits in (("float32", 32), ("float64", 64)):
+        for seed in range(3):
+            xs = _mixed(1 << 20, 10 + seed)
+            if bits == 32:
+                xs = [_f32(x) for x in xs]
+            exact = math.fsum(xs)
+            ours = rt.tensor(xs, dtype=getattr(rt, dtype)).sum().item()
+            theirs = torch.tensor(xs, dtype=getattr(torch, dtype)).sum().item()
+            assert abs(ours - exact) <= abs(theirs - exact) + _ulp(exact, bits), (dtype, ours, theirs, exact)
+
+
+@pytest.mark.torch
+def test_random_calls_match_torch():
+    torch = pytest.importorskip("torch")
+    R = random.Random(7)
+    names = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
+             "complex64", "complex128"]
+    for _ in range(300):
+        name = R.choice(names)
+        shape = [R.randint(0, 5) for _ in range(R.randint(0, 3))]
+        vals = [R.randint(-4, 4) for _ in range(math.prod(shape))]
+        tt = torch.tensor(vals).reshape(shape).to(getattr(torch, name))
+        rr = rt.tensor(vals).reshape(shape).to(getattr(rt, name))
+        if len(shape) >= 2 and R.random() < 0.5:
+            tt, rr = tt.transpose(0, 1), rr.transpose(0, 1)
+        op = R.choice(["sum", "mean", "prod", "amax", "amin", "all", "any", "max", "min", "argmax", "argmin", "nansum",
+                       "count_nonzero"])
+        args = []
+        kwargs = {}
+        if shape and R.random() < 0.7:
+            args.append(R.randint(-len(shape), len(shape) - 1))
+            if R.random() < 0.5:
+                kwargs["keepdim"] = True
+        outcome = []
+        for lib, x in ((torch, tt), (rt, rr)):
+            try:
+                r = getattr(x, op)(*args, **kwargs)
+                if isinstance(r, tuple):
+                    outcome.append((str(r[0].dtype).split(".")[-1], list(r[0].shape), r[0].tolist(), r[1].tolist()))
+                else:
+                    outcome.append((str(r.dtype).split(".")[-1], list(r.shape), r.tolist()))
+            except Exception as e:  # noqa: BLE001 - an exception is an outcome
+                outcome.append((type(e).__name__, str(e).replace("torch.", "runtime.")))
+        a, b = outcome
+
+        def same(u, v):
+            if isinstance(u, float) and isinstance(v, float):
+                return (math.isnan(u) and math.isnan(v)) or abs(u - v) <= 1e-3 * max(1, abs(u))
+            if isinstance(u, complex):
+                return same(u.real, v.real) and same(u.imag, v.imag)
+            if isinstance(u, (list, tuple)):
+                return len(u) == len(v) and all(same(p, q) for p, q in zip(u, v))
+            return u == v
+        assert same(a, b), (op, name, shape, args, kwargs, a, b)
