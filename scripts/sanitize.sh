@@ -34,4 +34,28 @@ cd "$work"
 # DLPack exchanges) see what the runtime frees.
 export LD_PRELOAD="$runtime_libs" ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=16 \
        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 PYTHONMALLOC=malloc PYTHONPATH="$work:$root"
-python -m pytest -p no:cacheprovider -p ew_sanitized_build -q "${tests[@]}" "$@"
+# The instrumented tests take most of the run and use one core: they run as two shards at once,
+# every other collected test each (so both get their share of every heavy file), and the run
+# fails when either does.
+cat > "$work/ew_shard.py" <<'EOF'
+import os
+
+
+def pytest_collection_modifyitems(config, items):
+    shard, count = map(int, os.environ["EW_SHARD"].split("/"))
+    items[:] = [item for i, item in enumerate(items) if i % count == shard]
+EOF
+shards=2
+pids=()
+for ((i = 0; i < shards; i++)); do
+    EW_SHARD="$i/$shards" python -m pytest -p no:cacheprovider -p ew_sanitized_build -p ew_shard -q \
+        "${tests[@]}" "$@" > "$work/shard$i.log" 2>&1 &
+    pids+=($!)
+done
+status=0
+for ((i = 0; i < shards; i++)); do
+    wait "${pids[$i]}" || status=$?
+    echo "== sanitized tests, shard $((i + 1)) of $shards"
+    cat "$work/shard$i.log"
+done
+exit "$status"
