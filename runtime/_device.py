@@ -27,8 +27,8 @@ def _int8(v):
     return (v + 128) % 256 - 128
 
 
-def _parse_string(text):
-    """c10::Device(std::string): 'type' or 'type:index', with c10's errors."""
+def split_string(text):
+    """c10::Device(std::string)'s syntax and type checks: (type, index as written or None)."""
     if not text:
         raise RuntimeError("Device string must not be empty")
     kind, colon, digits = text.partition(":")
@@ -39,11 +39,17 @@ def _parse_string(text):
         raise RuntimeError(f"Could not parse device index '{digits}' in device string '{text}'")
     if kind not in _TYPE_CODES:
         raise RuntimeError(f"Expected one of {', '.join(_TYPE_ORDER)} device type at start of device string: {text}")
+    return kind, int(digits) if digits else None
+
+
+def _parse_string(text):
+    """c10::Device(std::string): 'type' or 'type:index', with c10's errors."""
+    kind, index = split_string(text)
     if kind == "mkldnn":
         from .tensor import warn_once
         warn_once("'mkldnn' is no longer used as device type. So torch.device('mkldnn') will be deprecated and "
                   "removed in the future. Please use other valid device types instead.")
-    return kind, _int8(int(digits)) if digits else -1
+    return kind, -1 if index is None else _int8(index)
 
 
 def _ordinal(v):
