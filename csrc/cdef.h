@@ -9,7 +9,6 @@ int ew_run_addr(int kernel, int nops, int ndim, const int64_t *shape, const uint
                 const int64_t *strides, const ew_scalar *params, const int *casts);
 int ew_run_flat_addr(int kernel, int64_t n, uintptr_t out, uintptr_t a, uintptr_t b, const ew_scalar *params,
                      int64_t flags);
-uintptr_t ew_fastcall_module(void);
 char *ew_alloc(size_t nbytes);
 void ew_free(char *p);
 int64_t ew_alloc_cached(int release);

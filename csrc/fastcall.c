@@ -890,40 +890,78 @@ static PyObject *fast_forget(PyObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+
+
+/* Capsules for runtime/_dlpack.py: made, checked and renamed here, where the GIL is held,
+   so that the runtime talks to C through cffi and this module only. */
+void ew_dlpack_capsule_destructor(void *capsule);
+const char *ew_dlpack_name(int which);
+
+/* capsule(address, versioned): a new "dltensor"/"dltensor_versioned" capsule of a managed
+   tensor, which its destructor deletes unless a consumer renamed it */
+static PyObject *fast_capsule(PyObject *self, PyObject *args) {
+    unsigned long long address;
+    int versioned;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Kp", &address, &versioned)) return NULL;
+    return PyCapsule_New((void *)(uintptr_t)address, ew_dlpack_name(versioned ? 1 : 0),
+                         (PyCapsule_Destructor)ew_dlpack_capsule_destructor);
+}
+
+/* capsule_take(capsule) -> (versioned, address), renaming it "used_..." so that no one else
+   consumes it (a consumer deletes the tensor); None for anything but an unused DLPack capsule */
+static PyObject *fast_capsule_take(PyObject *self, PyObject *capsule) {
+    int versioned;
+    (void)self;
+    if (PyCapsule_IsValid(capsule, ew_dlpack_name(1))) versioned = 1;
+    else if (PyCapsule_IsValid(capsule, ew_dlpack_name(0))) versioned = 0;
+    else Py_RETURN_NONE;
+    void *p = PyCapsule_GetPointer(capsule, ew_dlpack_name(versioned));
+    if (!p || PyCapsule_SetName(capsule, ew_dlpack_name(versioned + 2)) != 0) return NULL;
+    return Py_BuildValue("(iK)", versioned, (unsigned long long)(uintptr_t)p);
+}
+
+/* capsule_restore(capsule, versioned): give a taken capsule its first name back, when the
+   consumer refuses the tensor after all (its producer keeps it, and deletes it) */
+static PyObject *fast_capsule_restore(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    int versioned;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Op", &capsule, &versioned)) return NULL;
+    if (PyCapsule_SetName(capsule, ew_dlpack_name(versioned ? 1 : 0)) != 0) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
     {"forget", fast_forget, METH_NOARGS, "forget(): drop every entry point's last plan"},
     {"init", fast_init, METH_VARARGS, "init(Tensor, dtype, plans, state)"},
     {"function", fast_function, METH_VARARGS, "function(op, nargs, fallback, name, inplace, has_out, params, select_kw, variants, seen) -> a fast function"},
     {"method", fast_method, METH_VARARGS, "method(op, nargs, fallback, name, inplace, has_out, params, select_kw, variants, seen) -> a Tensor method, or None"},
+    {"capsule", fast_capsule, METH_VARARGS, "capsule(address, versioned) -> a DLPack capsule"},
+    {"capsule_take", fast_capsule_take, METH_O, "capsule_take(capsule) -> (versioned, address) or None"},
+    {"capsule_restore", fast_capsule_restore, METH_VARARGS, "capsule_restore(capsule, versioned)"},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "runtime._fastcall", "The C short call path and Storage.", -1, module_methods,
-    NULL, NULL, NULL, NULL,
+    PyModuleDef_HEAD_INIT, "runtime._fastcall", "The C short call path, Storage and DLPack capsules.", -1,
+    module_methods, NULL, NULL, NULL, NULL,
 };
 
-/* cffi cannot export Python objects, so the module goes out as its address, made once and
-   kept for the life of the process: the caller turns the address into the object with
-   ctypes.  cffi calls C with the GIL released, hence PyGILState_Ensure. */
-static PyObject *the_module;
-
-uintptr_t ew_fastcall_module(void) {
-    PyGILState_STATE g = PyGILState_Ensure();
-    if (!the_module) {
-        if (PyType_Ready(&ew_storage_type) == 0) {
-            the_module = PyModule_Create(&module_def);
-            if (the_module) {
-                zero = PyLong_FromLong(0);
-                s_default = PyUnicode_InternFromString("default");
-                Py_INCREF(&ew_storage_type);
-                if (!zero || !s_default ||
-                    PyModule_AddObject(the_module, "Storage", (PyObject *)&ew_storage_type) < 0)
-                    Py_CLEAR(the_module);
-            }
-        }
-        if (!the_module) PyErr_Clear();
+/* The library is also this extension module: runtime/_lib.py imports the cffi module's file a
+   second time under this name (Python finds PyInit__fastcall in it), so both share the same
+   loaded code and state. */
+PyMODINIT_FUNC PyInit__fastcall(void) {
+    if (PyType_Ready(&ew_storage_type) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module_def);
+    if (!m) return NULL;
+    zero = PyLong_FromLong(0);
+    s_default = PyUnicode_InternFromString("default");
+    Py_INCREF(&ew_storage_type);
+    if (!zero || !s_default || PyModule_AddObject(m, "Storage", (PyObject *)&ew_storage_type) < 0) {
+        Py_DECREF(&ew_storage_type);
+        Py_DECREF(m);
+        return NULL;
     }
-    PyGILState_Release(g);
-    return (uintptr_t)the_module;
+    return m;
 }

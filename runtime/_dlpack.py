@@ -7,13 +7,11 @@ max_version >= (1, 0), "dltensor_versioned" (DLManagedTensorVersioned, DLPack 1.
 Why part of it is C (csrc/dlpack.c, compiled into the kernel library): a
 consumer calls the deleter of a tensor we export whenever it frees its tensor, from any thread,
 with or without the GIL; the C deleter takes the GIL to drop its reference to our storage and
-runs no Python.  Capsules are made, checked and renamed through ctypes.pythonapi, as cffi has
-no PyObject *.  A tensor we import keeps the producer's managed tensor in its storage, and the
+runs no Python.  Capsules are made, checked and renamed by the library's extension module
+(`fastcall`), as cffi has no PyObject *.  A tensor we import keeps the producer's managed tensor in its storage, and the
 producer's deleter runs when that storage is freed."""
-import ctypes
-import threading
 
-from ._lib import ffi, lib
+from ._lib import fastcall, ffi, lib
 from .dtypes import ALL
 from .scalars import int_arg, type_name
 from .tensor import Tensor, _contiguous_strides, _Storage
@@ -39,29 +37,12 @@ _NO_DTYPE = {3: "kDLOpaqueHandle", 7: "kDLFloat8_e3m4", 8: "kDLFloat8_e4m3", 9: 
 # the codes of our minifloats: torch names them with the bits it does not take
 _KIND.update({code: _NO_DTYPE.pop(code) for code, _, _ in list(FROM_DL) if code in _NO_DTYPE})
 
-_api = ctypes.pythonapi
-_capsule_new = _api.PyCapsule_New
-_capsule_new.restype, _capsule_new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-_capsule_is_valid = _api.PyCapsule_IsValid
-_capsule_is_valid.restype, _capsule_is_valid.argtypes = ctypes.c_int, [ctypes.py_object, ctypes.c_char_p]
-_capsule_pointer = _api.PyCapsule_GetPointer
-_capsule_pointer.restype, _capsule_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
-_capsule_set_name = _api.PyCapsule_SetName
-_capsule_set_name.restype, _capsule_set_name.argtypes = ctypes.c_int, [ctypes.py_object, ctypes.c_void_p]
-
-
 def _address(p):
     return int(ffi.cast("uintptr_t", p))
 
 
-# capsule names as static C strings (a capsule keeps a pointer to its name), by versioned-ness
-_NAME = {False: b"dltensor", True: b"dltensor_versioned"}
-_NAME_C = {False: _address(lib.ew_dlpack_name(0)), True: _address(lib.ew_dlpack_name(1))}
-_USED_C = {False: _address(lib.ew_dlpack_name(2)), True: _address(lib.ew_dlpack_name(3))}
-_DESTRUCTOR = _address(ffi.addressof(lib, "ew_dlpack_capsule_destructor"))
 _MANAGED = {False: "struct DLManagedTensor *", True: "struct DLManagedTensorVersioned *"}
 _RELEASE = {False: lib.ew_dlpack_release, True: lib.ew_dlpack_release_versioned}
-_TAKE = threading.Lock()             # checking and renaming a capsule is one step
 _INVALID = ("from_dlpack received an invalid capsule. Note that DLTensor capsules can be consumed only once, "
             "so you might have already constructed a tensor from it once.")
 
@@ -215,7 +196,7 @@ def to_dlpack(t, stream=None, max_version=None, dl_device=None, copy=None):
     if lanes != 1:
         ffi.cast(_MANAGED[versioned], managed).dl_tensor.dtype.lanes = lanes
     try:
-        return _capsule_new(_address(managed), _NAME_C[versioned], _DESTRUCTOR)
+        return fastcall.capsule(_address(managed), versioned)
     except BaseException:
         _RELEASE[versioned](ffi.cast(_MANAGED[versioned], managed))
         raise
@@ -260,28 +241,26 @@ def _consume(capsule, copy):
     """Take the managed tensor out of a capsule: check it, rename the capsule "used_...", and wrap
     the memory in a tensor whose storage calls the producer's deleter when it is freed.  copy:
     True copies it, False refuses a read-only one, None copies a read-only one."""
-    with _TAKE:
-        if _capsule_is_valid(capsule, _NAME[True]):
-            versioned = True
-        elif _capsule_is_valid(capsule, _NAME[False]):
-            versioned = False
-        else:
-            raise RuntimeError(_INVALID)
-        managed = ffi.cast(_MANAGED[versioned], _capsule_pointer(capsule, _NAME[versioned]))
+    taken = fastcall.capsule_take(capsule)      # checked and renamed "used_...": ours now
+    if taken is None:
+        raise RuntimeError(_INVALID)
+    versioned, address = taken
+    managed = ffi.cast(_MANAGED[versioned], address)
+    try:
         read_only = False
         if versioned:
             if managed.version.major > 1:
                 raise RuntimeError(f"unsupported DLPack capsule major version: {managed.version.major}. "
                                    "Maximum supported version: 1")
             read_only = bool(managed.flags & READ_ONLY)
-        # any error up to here leaves the capsule to its producer (its destructor deletes the tensor)
         address, nbytes, shape, strides, dt = _describe(managed.dl_tensor)
         if read_only and copy is False:
             raise BufferError("from_dlpack: the DLPack tensor is read-only and runtime tensors are writable; "
                               "it can't be imported with copy=False")
-        if _capsule_set_name(capsule, _USED_C[versioned]):
-            raise RuntimeError(_INVALID)          # pragma: no cover - SetName fails only on a non-capsule
-        keeper = ffi.gc(managed, _RELEASE[versioned])
+    except BaseException:
+        fastcall.capsule_restore(capsule, versioned)   # refused: the producer's capsule deletes it, as before
+        raise
+    keeper = ffi.gc(managed, _RELEASE[versioned])
     t = _wrap(address, nbytes, keeper, shape, strides, dt)
     return t.clone() if copy or read_only else t
 

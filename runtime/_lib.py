@@ -1,7 +1,10 @@
 """The generated half of the runtime: tables.py, ops.py and the compiled library.
 
-They are built by `python -m codegen`; importing the runtime without them says so."""
-import ctypes
+They are built by `python -m codegen`; importing the runtime without them says so.  The runtime
+calls C one way: the library's C functions through cffi (`lib`, `ffi`), and the library is also
+the extension module `fastcall` (csrc/fastcall.c: the C short call path, Storage, DLPack
+capsules), for what must hand Python objects across, which cffi cannot."""
+import importlib.util
 
 try:
     from generated import _kernels, tables  # noqa: F401
@@ -13,9 +16,7 @@ except ImportError as e:  # pragma: no cover - exercised by hand on a fresh clon
 ffi = _kernels.ffi
 lib = _kernels.lib
 
-# The C short call path and the Storage type (csrc/fastcall.c): cffi cannot hand out a
-# Python object, so the library returns the module's address, made into the object here.
-_address = lib.ew_fastcall_module()
-if not _address:  # pragma: no cover - only when the interpreter cannot make the module
-    raise ImportError("runtime: the kernel library could not create its fastcall module")
-fastcall = ctypes.cast(_address, ctypes.py_object).value
+# the same shared object, imported again as the module whose PyInit__fastcall it also holds
+_spec = importlib.util.spec_from_file_location("runtime._fastcall", _kernels.__file__)
+fastcall = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fastcall)
