@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import warnings
 
+from . import _indexing
+from ._iterator import _numel, broadcast_shapes, check_overlap
 from ._lib import ffi, lib
+from .creation import number_tensor, tensor
 from .dtypes import BY_NAME
-from .scalars import check_fits
-from .tensor import Tensor, _new_tensor, _numel, broadcast_shapes, new_output
+from .scalars import _INT64_MAX, _INT64_MIN, check_fits, number, type_name
+from .tensor import Tensor, _new_tensor, new_output
 
 _INT64 = BY_NAME["int64"]
 _OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
@@ -22,7 +25,6 @@ _OVERLAP = ("unsupported operation: some elements of the input tensor and the wr
 def as_index(seq):
     """sequenceToVariable (indexing_tensor_from_data): a bool or uint8 list keeps its dtype,
     anything else becomes int64."""
-    from .creation import tensor
     t = tensor(seq)
     return t if t.dtype._index == "mask" else tensor(seq, dtype=_INT64)
 
@@ -205,7 +207,6 @@ def _mask_fill(dst, advanced, value):
 
 def setitem(dst, advanced, value):
     """index_put_(dst, indices, value) as torch's setitem calls it (value's leading 1s dropped)."""
-    from .tensor import _drop_leading_ones, _setitem_value
     _check_count(dst, advanced)
     vshape = _drop_leading_ones(value._shape)
     if vshape != value._shape:
@@ -225,7 +226,7 @@ def setitem(dst, advanced, value):
                           "tensor[mask] = scalar", UserWarning, stacklevel=3)
         v = value.item()
         check_fits(v, dst.dtype)        # Scalar::to<T>: checked for every dtype (setitem's exemptions aside)
-        value = _setitem_value(v, dst.dtype)
+        value = setitem_value(v, dst.dtype)
     elif _overlaps(dst, value) or any(isinstance(t, Tensor) and _overlaps(dst, t) for _, t in advanced):
         raise RuntimeError(_OVERLAP)
     info = _Info(dst, advanced)
@@ -242,3 +243,72 @@ def setitem(dst, advanced, value):
                            f"for the destination and {value.dtype.c10_name} for the source.")
     if _numel(shape):
         info.run(1, value.expand(shape))
+
+
+# ------------------------------------------------------------------ t[index], t[index] = value
+def setitem_value(v, dt):
+    """A Python number stored into dt by setitem, with the checks torch's setitem makes: an int
+    must fit int64; then c10's range check, which dtypes.yaml's unchecked_fill dtypes skip (their
+    conversion saturates to inf) after reading a complex as a double."""
+    if type(v) is int and not _INT64_MIN <= v <= _INT64_MAX:
+        raise ValueError("Overflow when unpacking long long")
+    if dt._unchecked_fill:
+        if isinstance(v, complex):
+            check_fits(v, BY_NAME["float64"])
+    else:
+        check_fits(v, dt)
+    if isinstance(v, complex) and not dt.is_complex:    # the imaginary part is 0 by now (or dt is bool)
+        v = bool(v) if dt.category == "bool" else v.real
+    t = number_tensor(v, None)
+    return t if t._dtype is dt else t.to(dt)
+
+
+def _copy_to(dst, src):
+    """torch's copy_to (setitem): the same shape copies; a 0-dim source fills (its value read
+    first, no overlap check: fill is idempotent); otherwise leading 1s of the source are
+    dropped and it is expanded to the destination ("setitem")."""
+    if src._shape == dst._shape:
+        dst._copy(src)
+    elif not src._shape:
+        check_overlap(dst, [])
+        value = Tensor._empty((), src._dtype)._copy_from(src)
+        dst._copy_from(value.expand(dst._shape))
+    else:                   # (a view, so strides of size-1 dims are recomputed, as torch's are)
+        dst._copy(src.view(_drop_leading_ones(src._shape)).expand(dst._shape))
+
+
+def _drop_leading_ones(shape):
+    k = 0
+    while k < len(shape) and shape[k] == 1:
+        k += 1
+    return shape[k:]
+
+
+def tensor_getitem(self, index):
+    view, advanced = _indexing.apply(self._shape, self._strides, self._offset, index, Tensor, as_index)
+    out = self._view(view.shape, view.strides, view.offset)
+    if advanced:        # tensors, sequences, True/False: at::index, a copy
+        return getitem(out, advanced)
+    return out
+
+
+def tensor_setitem(self, index, value):
+    # torch's order: the value is converted (and range-checked) before the index is read
+    if isinstance(value, Tensor):
+        src = value
+    else:
+        v = number(value)
+        if v is None:
+            raise TypeError(f"can't assign a {type_name(value)} to a runtime.{self._dtype.c10_name}Tensor")
+        src = setitem_value(v, self._dtype)
+    if index is False:          # torch writes nothing and checks nothing
+        return
+    view, advanced = _indexing.apply(self._shape, self._strides, self._offset, index, Tensor, as_index)
+    dst = self if view.same else self._view(view.shape, view.strides, view.offset)
+    if advanced and index is not True:      # index_put_ (torch copies into self[None] for a lone True)
+        setitem(dst, advanced, src)
+        return
+    _copy_to(dst, src)
+
+
+METHODS = {"__getitem__": tensor_getitem, "__setitem__": tensor_setitem}

@@ -9,10 +9,12 @@ import warnings
 
 from . import _meta, checks, promotion
 from ._lib import ffi, tables
-from .creation import wrap_scalar
+from ._advanced import _nonzero_columns
+from ._iterator import _contiguous_strides_cached, _numel, broadcast_shapes, check_overlap, output_strides, run
+from .creation import full, number_tensor, wrap_scalar
 from .dtypes import BY_NAME
 from .scalars import NUMBER_TYPES, check_scalar_int, number, type_name
-from .tensor import Tensor, _contiguous_strides_cached, _numel, broadcast_shapes, new_output, output_strides, run
+from .tensor import Tensor, new_output
 
 _NUMBER_SET = frozenset(NUMBER_TYPES)
 _CONFIGS = tables.CONFIGS
@@ -91,7 +93,6 @@ def _nonzero_tuple(t):
     """torch.where(condition) = torch.nonzero(condition, as_tuple=True): per dim, the int64
     indices of the nonzero elements (a 0-dim condition counts as one dim), by advanced
     indexing's C walk over `condition != 0`."""
-    from ._advanced import _nonzero_columns
     mask = t if t.dtype.category == "bool" else call(tables.OPS["ne"], (t, 0))
     return tuple(_nonzero_columns(mask.reshape(1) if not mask._shape else mask))
 
@@ -423,43 +424,12 @@ def _address(cdata):
     return 0 if cdata is None else int(ffi.cast("uintptr_t", cdata))
 
 
-_OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
-            "single memory location. Please clone() the tensor before performing the operation.")
-_INTERNAL_OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to a single "
-                     "memory location. Please clone() the tensor before performing the operation.")
-
-
-def check_overlap(out, inputs):
-    """torch's memory-overlap checks for a written-to tensor: no element written twice, and
-    no input that partially overlaps it (the same elements, the same way, are fine)."""
-    n = _numel(out._shape)
-    if n == 0:
-        return
-    if out._dense_strides() is None and any(st == 0 and sz > 1 for st, sz in zip(out._strides, out._shape)):
-        raise RuntimeError(_INTERNAL_OVERLAP)
-    if out._dense_strides() is None:
-        return                              # torch: too hard to tell
-    o_begin = out.data_ptr()
-    o_end = o_begin + n * out.dtype.itemsize
-    for t in inputs:
-        if t is out or t._storage is not out._storage or _numel(t._shape) == 0 or t._dense_strides() is None:
-            continue
-        t_begin = t.data_ptr()
-        t_end = t_begin + _numel(t._shape) * t.dtype.itemsize
-        if t_begin == o_begin and t_end == o_end:
-            if t._strides != out._strides:
-                raise RuntimeError(_OVERLAP)
-        elif t_begin < o_end and o_begin < t_end:
-            raise RuntimeError(_OVERLAP)
-
-
 def shape_of(operands):
     return broadcast_shapes(*(t._shape for t in operands))
 
 
 def _shortcut(what, x, out, result, shape):
     """pow's kernel-free results: ones, or the input converted to the result dtype."""
-    from .creation import full
     if out is None:     # a new output in the layout torch's TensorIterator gives it (x's)
         return new_output(shape, [x], result)._copy_from(full((), 1, dtype=result) if what == "ones" else x)
     value = full(shape, 1, dtype=result) if what == "ones" else x.to(result)
@@ -480,7 +450,6 @@ def _param_value(name, default, value, common, op):
 
 def _number_out(v):
     """out= given as a number: a fresh 0-dim tensor of the dtype torch wraps it in (written, then dropped)."""
-    from .creation import number_tensor
     return number_tensor(check_scalar_int(v), None)
 
 

@@ -11,10 +11,12 @@ runs no Python.  Capsules are made, checked and renamed by the library's extensi
 (`fastcall`), as cffi has no PyObject *.  A tensor we import keeps the producer's managed tensor in its storage, and the
 producer's deleter runs when that storage is freed."""
 
+from ._device import device as device_type, split_string
 from ._lib import fastcall, ffi, lib
 from .dtypes import ALL
 from .scalars import int_arg, type_name
-from .tensor import Tensor, _contiguous_strides, _Storage
+from ._iterator import _contiguous_strides
+from .tensor import Tensor, _Storage
 
 KDLCPU = 1
 READ_ONLY, IS_COPIED = 1, 2          # DLManagedTensorVersioned.flags bits
@@ -139,7 +141,6 @@ def _export_device(dl_device, copy):
 def _import_device(device, source, copy):
     """from_dlpack's device=: a device string parsed as c10 parses one; the CPU is fine, any
     other device fails as torch 2.13's CPU build fails to move the imported tensor there."""
-    from ._device import device as device_type, split_string
     if isinstance(device, device_type):     # a device object reads as its string, as in torch
         device = str(device)
     if not isinstance(device, str):
@@ -312,3 +313,14 @@ def _wrap(address, nbytes, owner, shape, strides, dt):
     t._ptr = st.ptr
     t._shape, t._strides, t._offset, t._dtype, t._wrapped = shape, strides, 0, dt, False
     return t
+
+
+def _dlpack(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+    return to_dlpack(self, stream=stream, max_version=max_version, dl_device=dl_device, copy=copy)
+
+
+def _dlpack_device(self):
+    return (KDLCPU, 0)
+
+
+METHODS = {"__dlpack__": _dlpack, "__dlpack_device__": _dlpack_device}

@@ -130,3 +130,10 @@ def tensor_repr(t):
             f1, f2 = _Formatter(values, floating, 0.0 if mf.get("zero", True) else 2.0 ** -mf["bias"]), None
         body = _body(t, indent, summarize, f1, f2)
     return prefix + body + "".join(", " + s for s in suffixes) + ")"
+
+
+def _repr(self):
+    return tensor_repr(self)
+
+
+METHODS = {"__repr__": _repr, "__str__": _repr}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import promotion
 from ._lib import tables
 from .dtypes import BY_NAME
-from .tensor import warn_once
+from ._warn import warn_once
 
 _BUCKET_DIM, _BUCKET_ZERO, _BUCKET_WRAPPED = 0, 1, 2
 # every operand, and out=, of the first input's dtype: TensorIterator's defaults

@@ -100,3 +100,26 @@ def _contiguous_bytes(shape, size):
         out.append(acc)
         acc *= max(n, 1)
     return tuple(reversed(out))
+
+
+def to_numpy(self, *, force=False):
+    """Tensor.numpy(): the tensor as an ndarray sharing its memory.  force=True is torch's detach,
+    cpu and resolve_conj first: nothing to do here, the memory is still shared, as torch's for a
+    CPU tensor."""
+    if type(force) is not bool:      # torch's parser: a bool, not a NumPy bool or an int
+        raise TypeError(f"numpy(): argument 'force' must be bool, not {type_name(force)}")
+    import numpy as np
+    return np.asarray(self)
+
+
+# NumPy's view of a tensor's memory (np.asarray(t) shares it, strides included), its fallback
+# where there is none (bfloat16 and float8 through ml_dtypes), and Tensor.numpy()
+def _array_interface(self):
+    return array_interface(self)
+
+
+def _array(self, dtype=None, copy=None):
+    return to_array(self, dtype, copy)
+
+
+METHODS = {"__array_interface__": property(_array_interface), "__array__": _array, "numpy": to_numpy}

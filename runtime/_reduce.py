@@ -14,7 +14,9 @@ from generated import reductions as _data
 from . import _argparse
 from ._lib import ffi, lib
 from .dtypes import BY_NAME
-from .tensor import _contiguous_strides, _new_tensor
+from ._dispatch import _resize_out
+from ._iterator import _contiguous_strides
+from .tensor import _new_tensor
 
 _OUT_SLOTS = ("input", "dim", "keepdim", "dtype", "other", "out")
 
@@ -195,7 +197,6 @@ class Reduction:
 
     def _outputs(self, out, shape, result_dt, input_dt, fname):
         """out= checked by the config's rule, then resized as torch resizes it."""
-        from ._dispatch import _resize_out
         if out is None:
             return (None, None)
         outs = tuple(out) if isinstance(out, tuple) else (out, None)

@@ -2,6 +2,7 @@
 require an out= dtype) look at the raw operands before promotion, as torch's meta
 functions do; named checks (alpha) see the computed common dtype.  Texts come from
 ops.yaml, through generated/tables.py."""
+from . import promotion
 from ._lib import tables
 from .scalars import check_fits
 
@@ -115,7 +116,6 @@ def ldexp_pow(texts, operands, out):
     """ldexp = mul(x, pow(2, exponent)): the pow computes in result_type(2, exponent), where 2
     is a 0-dim tensor of x's dtype when x is floating or complex, else a Python float; that
     dtype needs a pow kernel."""
-    from . import promotion
     x, e = operands[0], operands[1]
     # measured on torch 2.13: the 2 acts as a Python float for integral x and for x of the
     # default dtype, and as a 0-dim tensor of x's dtype otherwise

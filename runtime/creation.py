@@ -7,8 +7,10 @@ import itertools
 import math
 
 from . import promotion
-from ._device import check_allocation, device_arg, format_strides, layout_arg, memory_format_arg
+from ._device import check_allocation, device_arg
+from ._formats import format_strides, layout_arg, memory_format_arg
 from ._lib import ffi, lib
+from ._numpy import from_numpy
 from .dtypes import BY_NAME, PYTHON_TYPES, as_dtype
 from .scalars import check_scalar_int, check_fits, number, size_arg, type_name
 from .tensor import Tensor, _int64_bits, _INT64_MAX, _INT64_MIN, check_shape
@@ -195,7 +197,6 @@ def tensor(data, *, dtype=None, device=None):
         check_allocation(place, conversion=True)
         return data.to(dtype or data.dtype, copy=True)
     if hasattr(data, "__array_interface__") and hasattr(data, "dtype") and number(data) is None:
-        from ._numpy import from_numpy         # a NumPy array: copied, as torch.tensor copies
         src = from_numpy(data)
         check_allocation(place, conversion=True)
         return src.to(dtype or src.dtype, copy=True)

@@ -2,31 +2,25 @@
 
 Views (slicing, transpose, permute, reshape of contiguous data) share the storage;
 every value conversion goes through the generated cast loops, so `.to()`, copies
-and element reads convert exactly as the kernels do."""
+and element reads convert exactly as the kernels do.
+
+This is the storage-and-views layer: it imports only what lies below it (the library, dtypes,
+Python scalars, formats, the iterator).  The methods that parse torch's arguments or belong to a
+layer above are attached to Tensor by runtime/__init__.py from those layers' METHODS tables:
+_methods.py (to, clone, copy_, contiguous, half(), ...), _advanced.py (indexing), _device.py,
+_format.py (repr), _numpy.py, _dlpack.py, and generated/ops.py (every op)."""
 from __future__ import annotations
 
-import inspect
-import warnings
-
-from . import _device, _indexing
-from ._lib import fastcall, ffi, lib, tables
-from .dtypes import ALL, BY_NAME, as_dtype
-from .scalars import check_fits, int_arg, is_long, number, size_arg, type_name
+from . import _formats
+from ._iterator import (_contiguous_strides, _contiguous_strides_cached, _numel, broadcast_shapes, check_overlap,
+                        output_strides, run)
+from ._lib import fastcall, ffi, tables
+from ._warn import warn_once
+from .dtypes import BY_NAME, as_dtype
+from .scalars import check_fits, int_arg, size_arg, type_name
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
-
-_WARNED = set()
-
-
-def warn_once(message, stacklevel=3):
-    """torch's TORCH_WARN_ONCE: each message once per process."""
-    if message not in _WARNED:
-        _WARNED.add(message)
-        warnings.warn(message, UserWarning, stacklevel=stacklevel)
-
-
-_NULL = ffi.NULL
 
 # A 64-byte aligned block from the library's allocator, shared by a tensor and its views and
 # freed with the last of them (large blocks are recycled: no page faults when reused);
@@ -59,21 +53,6 @@ def new_output(shape, inputs, dt):
 
 
 _new_object = object.__new__
-
-
-def _contiguous_strides(shape):
-    strides, acc = [], 1
-    for n in reversed(shape):
-        strides.append(acc)
-        acc *= max(n, 1)
-    return tuple(reversed(strides))
-
-
-def _numel(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
 
 
 def check_shape(shape, itemsize=1):
@@ -168,23 +147,6 @@ class Tensor:
         t._ptr = self._storage.ptr + offset * self._dtype.itemsize
         return t
 
-    def __new__(cls, *args, **kwargs):
-        """torch.Tensor's legacy constructor: Tensor() is empty, Tensor(2, 3) uninitialised,
-        Tensor(data) a copy in the default float dtype (a tensor keeps its own); device= is
-        the CPU or an error."""
-        from .creation import empty, tensor
-        from .promotion import get_default_dtype
-        if kwargs:
-            _legacy_device(args, kwargs)
-        if len(args) == 1 and isinstance(args[0], Tensor):
-            return args[0]
-        if len(args) == 1 and not isinstance(args[0], (list, tuple, int)) and int_arg(args[0]) is None:
-            if isinstance(args[0], (str, bytes)):
-                raise TypeError(f"new(): invalid data type '{type_name(args[0])}'")
-            raise TypeError(f"new(): data must be a sequence (got {type_name(args[0])})")
-        if len(args) == 1 and isinstance(args[0], (list, tuple)):
-            return tensor(args[0], dtype=get_default_dtype())
-        return empty(*args) if args else empty(0)
 
     # ------------------------------------------------------------------ properties
     @property
@@ -195,13 +157,10 @@ class Tensor:
     def shape(self):
         return _size(self._shape)
 
-    @property
-    def device(self):
-        return _device.CPU          # every runtime tensor lives in CPU memory
 
     @property
     def layout(self):
-        return _device.strided
+        return _formats.strided
 
     def size(self, dim=None):
         if dim is None:
@@ -246,11 +205,6 @@ class Tensor:
     def is_complex(self):
         return self._dtype.is_complex
 
-    def is_contiguous(self, *args, **kwargs):
-        fmt = _memory_format_only("is_contiguous", args, kwargs, _device.contiguous_format, nullable=False)
-        if fmt is _device.channels_last or fmt is _device.channels_last_3d:
-            return _device.is_contiguous_as(self._shape, self._strides, fmt)
-        return self._is_contiguous()
 
     def _is_contiguous(self):
         if _numel(self._shape) == 0:
@@ -307,80 +261,42 @@ class Tensor:
         run(kernel, self, [src], shape)
         return self
 
-    def copy_(self, src, non_blocking=False):
-        from ._dispatch import check_overlap
-        if not isinstance(src, Tensor):
-            v = number(src)
-            if v is None:
-                raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type_name(src)}")
-            src = _number_tensor(v)
-        if type(non_blocking) is not bool:
-            raise TypeError(f"copy_(): argument 'non_blocking' (position 2) must be bool, not {type_name(non_blocking)}")
+
+    def _copy(self, src):
+        """copy_(src) of a tensor: nothing when src is this very data, else torch's overlap checks
+        (where the copy would read what it wrote) and the copy."""
         if src is self or (src._storage is self._storage and src._offset == self._offset and src._dtype is self._dtype
                            and src._shape == self._shape and src._strides == self._strides):
-            return self                     # torch: the same data, nothing to copy
-        check_overlap(self, [src])          # torch's errors, where the copy would read what it wrote
+            return self
+        check_overlap(self, [src])
         return self._copy_from(src)
-
-    def to(self, *args, **given):
-        """to(dtype), to(other), to('cpu'[, dtype]), with torch's keywords (dtype, copy, non_blocking).
-        Keywords come as **given, in the caller's order, because torch's error texts show them."""
-        bound = _bind_to(args, given)
-        if bound is None and len(args) + len(given) == len(_TO_OVERLOADS[0]):
-            _to_argument_error(args, given)     # only the first overload takes 5 arguments: its own error
-        if bound is None:
-            raise TypeError(_to_invalid(args, given))
-        target = bound.get("dtype")
-        device = bound.get("device")
-        if device is not None:      # a device string, device or ordinal: parsed, then allocated on
-            _device.check_allocation(_device.device_arg("to", device), conversion=True)
-        if "tensor" in bound:                           # to(other): its dtype; a number's wrapped dtype
-            other = bound["tensor"]
-            target = other.dtype if isinstance(other, Tensor) else as_dtype(type(number(other)))
-        return self._to(self._dtype if target is None else as_dtype(target), bound.get("copy", False),
-                        bound.get("memory_format"))
 
     def _to(self, dt, copy, fmt):
         """aten's to(): self when nothing changes (to_will_alias: the same dtype, no copy, and a
         memory format that is preserve_format or the one the strides suggest), else _to_copy."""
         if dt is self._dtype and not copy and (
-                fmt is None or fmt is _device.preserve_format
-                or _device.suggest_memory_format(self._shape, self._strides) is fmt):
+                fmt is None or fmt is _formats.preserve_format
+                or _formats.suggest_memory_format(self._shape, self._strides) is fmt):
             return self
         if self._dtype.is_complex and not dt.is_complex:
             warn_once("Casting complex values to real discards the imaginary part", stacklevel=4)
         return self._like(dt, fmt)._copy_from(self)
 
+    def _contiguous(self):
+        return self if self._is_contiguous() else self._like(self._dtype, _formats.contiguous_format)._copy_from(self)
+
     def _like(self, dt, fmt=None):
         """An empty tensor of this shape in memory format `fmt` (empty_like): by default torch's
         preserve_format layout, a dense tensor's own strides, else its dims' order
         (infer_dense_strides); another format's strides with its rank check."""
-        if fmt is not None and fmt is not _device.preserve_format:
-            strides = _device.format_strides(self._shape, fmt)
+        if fmt is not None and fmt is not _formats.preserve_format:
+            strides = _formats.format_strides(self._shape, fmt)
         else:
             strides = self._dense_strides() or output_strides(self._shape, [self], empty_like=True)
         if strides is None:
             return Tensor._empty(self._shape, dt)
         return Tensor._empty_strided(self._shape, strides, dt)
 
-    def clone(self, *args, **kwargs):
-        fmt = _memory_format_only("clone", args, kwargs, None)
-        return self._like(self._dtype, fmt)._copy_from(self)
-
-    def contiguous(self, *args, **kwargs):
-        if not args and not kwargs and self._is_contiguous():       # the common call, kept short (item())
-            return self
-        fmt = _memory_format_only("contiguous", args, kwargs, _device.contiguous_format, nullable=False)
-        if self.is_contiguous(memory_format=fmt):
-            return self
-        if fmt is _device.preserve_format:
-            raise RuntimeError("preserve memory format is unsupported by the contiguous operator")
-        return self._like(self._dtype, fmt)._copy_from(self)
-
-    def cpu(self, *args, **kwargs):
-        """The tensor on the CPU: itself (every runtime tensor is), or a copy in memory_format."""
-        fmt = _memory_format_only("cpu", args, kwargs, None)
-        return self._to(self._dtype, False, fmt)
 
     # ------------------------------------------------------------------ reading values
     def _flat_values(self):
@@ -388,8 +304,8 @@ class Tensor:
         memoryview format is read through its opmath dtype, as dtypes.yaml says)."""
         if self._dtype._minifloat.get("packed", 1) > 1:
             raise RuntimeError("load_scalar: invalid type")          # torch's tolist() of float4_e2m1fn_x2
-        src = self if self._dtype._format else self.to(self._dtype._opmath)
-        src = src.contiguous()
+        src = self if self._dtype._format else self._to(self._dtype._opmath, False, None)
+        src = src._contiguous()
         n = src.numel()
         if n == 0:
             return []
@@ -465,42 +381,11 @@ class Tensor:
             raise TypeError("iteration over a 0-d tensor")
         return (self[i] for i in range(self._shape[0]))
 
-    def __repr__(self):
-        from ._format import tensor_repr
-        return tensor_repr(self)
-
-    __str__ = __repr__
 
     # ------------------------------------------------------------------ interop
     # NumPy's operators and ufuncs defer to ours: np.float64(1) + t is t.__radd__, a tensor
     __array_ufunc__ = None
 
-    @property
-    def __array_interface__(self):
-        """NumPy's view of this tensor's memory (np.asarray(t) shares it, strides included)."""
-        from ._numpy import array_interface
-        return array_interface(self)
-
-    def __array__(self, dtype=None, copy=None):
-        """NumPy's fallback where there is no __array_interface__: bfloat16 and float8 through ml_dtypes."""
-        from ._numpy import to_array
-        return to_array(self, dtype, copy)
-
-    def numpy(self, *, force=False):
-        """The tensor as an ndarray sharing its memory.  force=True is torch's detach, cpu and
-        resolve_conj first: nothing to do here, the memory is still shared, as torch's for a CPU tensor."""
-        if type(force) is not bool:      # torch's parser: a bool, not a NumPy bool or an int
-            raise TypeError(f"numpy(): argument 'force' must be bool, not {type_name(force)}")
-        import numpy as np
-        return np.asarray(self)
-
-    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
-        """A DLPack capsule sharing this tensor's memory (runtime/_dlpack.py)."""
-        from ._dlpack import to_dlpack
-        return to_dlpack(self, stream=stream, max_version=max_version, dl_device=dl_device, copy=copy)
-
-    def __dlpack_device__(self):
-        return (1, 0)        # (kDLCPU, device 0)
 
     # ------------------------------------------------------------------ views
     def _complex_part(self, imag):
@@ -514,55 +399,6 @@ class Tensor:
         t._ptr = self._storage.ptr + t._offset * real.itemsize
         return t
 
-    @property
-    def real(self):
-        return self._complex_part(False) if self._dtype.is_complex else self
-
-    @real.setter
-    def real(self, value):          # torch: t.real = v copies v into the real parts
-        if not isinstance(value, Tensor):   # a Python number goes through setitem's conversion
-            v = value if type(value) in (bool, int, float, complex) else number(value) if is_long(value) else None
-            if v is None:
-                raise TypeError(f"can't assign a {type_name(value)} to a runtime.{self._dtype.c10_name}Tensor")
-            value = _setitem_value(v, self.real._dtype)
-        self.real.copy_(value)
-
-    @property
-    def imag(self):
-        if not self._dtype.is_complex:
-            raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
-        return self._complex_part(True)
-
-    @imag.setter
-    def imag(self, value):
-        self.imag.copy_(value)
-
-    def __getitem__(self, index):
-        view, advanced = _indexing.apply(self._shape, self._strides, self._offset, index, Tensor, _as_index)
-        out = self._view(view.shape, view.strides, view.offset)
-        if advanced:        # tensors, sequences, True/False: at::index, a copy
-            from . import _advanced
-            return _advanced.getitem(out, advanced)
-        return out
-
-    def __setitem__(self, index, value):
-        # torch's order: the value is converted (and range-checked) before the index is read
-        if isinstance(value, Tensor):
-            src = value
-        else:
-            v = number(value)
-            if v is None:
-                raise TypeError(f"can't assign a {type_name(value)} to a runtime.{self._dtype.c10_name}Tensor")
-            src = _setitem_value(v, self._dtype)
-        if index is False:          # torch writes nothing and checks nothing
-            return
-        view, advanced = _indexing.apply(self._shape, self._strides, self._offset, index, Tensor, _as_index)
-        dst = self if view.same else self._view(view.shape, view.strides, view.offset)
-        if advanced and index is not True:      # index_put_ (torch copies into self[None] for a lone True)
-            from . import _advanced
-            _advanced.setitem(dst, advanced, src)
-            return
-        _copy_to(dst, src)
 
     def transpose(self, dim0, dim1):
         d0 = self._dim(dim0, fname="transpose", argname="dim0", pos=1)
@@ -757,7 +593,7 @@ class Tensor:
         shape = self._infer_shape("reshape", shape)
         strides = _view_strides(self._shape, self._strides, shape)
         if strides is None:
-            return self.contiguous().view(shape)
+            return self._contiguous().view(shape)
         return self._view(shape, strides, self._offset)
 
     def flatten(self, start_dim=0, end_dim=-1):
@@ -770,253 +606,6 @@ class Tensor:
         if s == e:
             return self                 # torch returns the tensor itself
         return self.reshape(self._shape[:s] + (_numel(self._shape[s:e + 1]),) + self._shape[e + 1:])
-
-
-_CONVERSION_SIGNATURE = inspect.Signature([
-    inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
-    inspect.Parameter("memory_format", inspect.Parameter.KEYWORD_ONLY, default=None)])
-
-
-def _memory_format_only(name, args, kwargs, default, nullable=True):
-    """The one keyword-only argument of clone(), contiguous(), cpu(), half(), ...: memory_format,
-    checked with torch's texts (None allowed where torch's signature has it nullable)."""
-    if args:
-        raise TypeError(f"{name}() takes 0 positional arguments but {len(args)} "
-                        f"{'was' if len(args) == 1 else 'were'} given")
-    fmt = _device.memory_format_arg(name, kwargs["memory_format"], nullable) if "memory_format" in kwargs else default
-    for key in kwargs:          # (after the known keyword's type, as torch's parser checks them)
-        if key != "memory_format":
-            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
-    return fmt
-
-
-def _conversion(dt):
-    """Tensor.<method>() of dtypes.yaml's `method` key: self.to(dt), with the signature of torch's
-    half(*, memory_format=torch.preserve_format) and its error texts."""
-    name = dt._method
-
-    def convert(self, *args, **kwargs):
-        return self._to(dt, False, _memory_format_only(name, args, kwargs, None))
-
-    convert.__name__, convert.__qualname__ = name, f"Tensor.{name}"
-    # the signature it accepts, which *args/**kwargs hide (they are there for torch's error texts)
-    convert.__signature__ = _CONVERSION_SIGNATURE
-    convert.__doc__ = f"{name}(*, memory_format=None) -> Tensor: self.to(runtime.{dt.name})"
-    return convert
-
-
-for _dt in ALL:
-    if _dt._method:
-        setattr(Tensor, _dt._method, _conversion(_dt))
-
-
-# torch's overloads of Tensor.to, in its order: (name, kind, required) per parameter; the last,
-# memory_format, is keyword-only
-_TO_OVERLOADS = (
-    (("device", "Device", False), ("dtype", "ScalarType", False), ("non_blocking", "bool", False),
-     ("copy", "bool", False), ("memory_format", "MemoryFormat", False)),
-    (("dtype", "ScalarType", True), ("non_blocking", "bool", False), ("copy", "bool", False),
-     ("memory_format", "MemoryFormat", False)),
-    (("tensor", "Tensor", True), ("non_blocking", "bool", False), ("copy", "bool", False),
-     ("memory_format", "MemoryFormat", False)),
-)
-
-
-def _to_arg_ok(kind, x, required):
-    if x is None:
-        return not required and kind in ("Device", "ScalarType", "MemoryFormat")    # their default is None
-    if kind == "MemoryFormat":
-        return isinstance(x, _device.memory_format)
-    if kind == "Device":        # a device, a device string, or an int: a device index
-        return isinstance(x, (_device.device, str, bytes)) or is_long(x)
-    if kind == "ScalarType":
-        return as_dtype(x) is not None
-    if kind == "bool":
-        return type(x) is bool
-    return isinstance(x, Tensor) or number(x) is not None       # Tensor: numbers are wrapped
-
-
-def _bind_to(args, given):
-    """{parameter: value} of the first overload of Tensor.to that takes these arguments, or None."""
-    for params in _TO_OVERLOADS:
-        if len(args) >= len(params) or set(given) - {name for name, _, _ in params}:
-            continue
-        bound = {}
-        for i, (name, kind, required) in enumerate(params):
-            if i < len(args):
-                if name in given:               # given twice: by position and by keyword
-                    break
-                value = args[i]
-            elif name in given:
-                value = given[name]
-            elif required:
-                break
-            else:
-                continue
-            if not _to_arg_ok(kind, value, required):
-                break
-            bound[name] = value
-        else:
-            return bound
-    return None
-
-
-_LEGACY_PRINTED = ["(*, runtime.device device = None)", "(runtime.Storage storage)", "(Tensor other)",
-                   "(tuple of ints size, *, runtime.device device = None)",
-                   "(object data, *, runtime.device device = None)"]
-
-
-def _legacy_device(args, kwargs):
-    """Tensor(..., device=d): torch's legacy constructor takes only CPU devices, and no device
-    with a tensor; any other keyword, or a device of another type, matches no overload."""
-    device = kwargs.get("device")
-    if set(kwargs) != {"device"} or device is not None and not _device._is_device_arg(device):
-        from ._argparse import format_invalid_args
-        raise TypeError(format_invalid_args(args, kwargs, "new()", _LEGACY_PRINTED))
-    if len(args) == 1 and isinstance(args[0], Tensor):
-        raise RuntimeError("Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is not "
-                           "supported.  Use torch.tensor(...) or torch.as_tensor(...) instead.")
-    if device is not None:
-        d = _device.device_arg("new", device)
-        if d.type != "cpu":
-            raise RuntimeError(f"legacy constructor expects device type: cpu but device type: {d.type} was passed")
-
-
-# the signatures that *args/**kwargs hide (they are there for torch's error texts)
-for _name, _default in (("clone", None), ("cpu", None), ("contiguous", _device.contiguous_format),
-                        ("is_contiguous", _device.contiguous_format)):
-    getattr(Tensor, _name).__signature__ = inspect.Signature([
-        inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
-        inspect.Parameter("memory_format", inspect.Parameter.KEYWORD_ONLY, default=_default)])
-
-# the signature Tensor.to shows, which **given hides
-Tensor.to.__signature__ = inspect.Signature([
-    inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
-    inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL),
-    *(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
-      for name, default in (("dtype", None), ("copy", False), ("non_blocking", False), ("memory_format", None)))])
-
-
-_TO_KINDS = {"Device": "runtime.device", "ScalarType": "runtime.dtype", "MemoryFormat": "runtime.memory_format",
-             "bool": "bool"}
-
-
-def _to_argument_error(args, given):
-    """torch's parser, when one overload alone takes that many arguments: the first argument it
-    refuses, then a keyword it does not know or that repeats a positional one."""
-    params = _TO_OVERLOADS[0]
-    if len(args) >= len(params):
-        raise TypeError(f"to() takes from 0 to {len(params) - 1} positional arguments but {len(args)} were given")
-    for i, (name, kind, required) in enumerate(params):
-        by_keyword = i >= len(args)
-        if by_keyword and name not in given:
-            continue
-        x = given[name] if by_keyword else args[i]
-        if not _to_arg_ok(kind, x, required):
-            where = "" if by_keyword else f" (position {i + 1})"
-            raise TypeError(f"to(): argument '{name}'{where} must be {_TO_KINDS[kind]}, not {_to_type_name(x)}")
-    names = [name for name, _, _ in params]
-    for key in given:
-        if key not in names:
-            raise TypeError(f"to() got an unexpected keyword argument '{key}'")
-        if names.index(key) < len(args):
-            raise TypeError(f"to() got multiple values for argument '{key}'")
-
-
-def _to_type_name(x):
-    return type_name(x)
-
-
-# torch's printed overloads of Tensor.to (torch's names as the runtime's)
-_TO_PRINTED = ("(runtime.device device = None, runtime.dtype dtype = None, bool non_blocking = False, bool copy = "
-               "False, *, runtime.memory_format memory_format = None)",
-               "(runtime.dtype dtype, bool non_blocking = False, bool copy = False, *, runtime.memory_format "
-               "memory_format = None)",
-               "(Tensor tensor, bool non_blocking = False, bool copy = False, *, runtime.memory_format "
-               "memory_format = None)")
-
-
-def _to_invalid(args, given):
-    """torch's invalid_arguments text for Tensor.to, as runtime/_argparse.py writes it for the ops
-    (keywords newest first; an overload with as many slots as arguments says why it did not match)."""
-    from ._argparse import _option
-    kwargs = list(given.items())[::-1]
-    n = len(args) + len(kwargs)
-    got = "".join([_to_type_name(a) + ", " for a in args] + [f"{k}={_to_type_name(v)}, " for k, v in kwargs])
-    msg = f"to() received an invalid combination of arguments - got ({got[:-2] if args else got}), but expected one of:\n"
-    for text in _TO_PRINTED:
-        option = _option(text)
-        msg += f" * {text}\n"
-        if n != len(option):
-            continue
-        names = [name for name, _ in option[max(len(option) - len(kwargs), 0):]]
-        unmatched = [k for k, _ in kwargs if k not in names]
-        if unmatched:
-            msg += "      didn't match because some of the keywords were incorrect: " + ", ".join(unmatched) + "\n"
-            continue
-        parts = []
-        for i in range(n):
-            name, kind = option[i]
-            if i >= len(args) and name not in given:
-                parts = None            # torch's kwargs.at() throws: nothing is printed
-                break
-            x = given[name] if i >= len(args) else args[i]
-            mark = "" if _to_type_name(x) == kind else "!"
-            parts.append(f"{mark}{name + '=' if i >= len(args) else ''}{_to_type_name(x)}{mark}, ")
-        text = "".join(parts or [])
-        msg += ("      didn't match because some of the arguments have invalid types: "
-                + (("(" + (text[:-2] if args else text) + ")") if parts is not None else "") + "\n")
-    return msg
-
-
-def _number_tensor(v):
-    """A 0-dim tensor of a Python number, in the dtype torch wraps it with (int64, float64, ...)."""
-    from .creation import number_tensor
-    return number_tensor(v, None)
-
-
-def _setitem_value(v, dt):
-    """A Python number stored into dt by setitem, with the checks torch's setitem makes: an int
-    must fit int64; then c10's range check, which dtypes.yaml's unchecked_fill dtypes skip (their
-    conversion saturates to inf) after reading a complex as a double."""
-    if type(v) is int and not _INT64_MIN <= v <= _INT64_MAX:
-        raise ValueError("Overflow when unpacking long long")
-    if dt._unchecked_fill:
-        if isinstance(v, complex):
-            check_fits(v, BY_NAME["float64"])
-    else:
-        check_fits(v, dt)
-    if isinstance(v, complex) and not dt.is_complex:    # the imaginary part is 0 by now (or dt is bool)
-        v = bool(v) if dt.category == "bool" else v.real
-    t = _number_tensor(v)
-    return t if t._dtype is dt else t.to(dt)
-
-
-def _copy_to(dst, src):
-    """torch's copy_to (setitem): the same shape copies; a 0-dim source fills (its value read
-    first, no overlap check: fill is idempotent); otherwise leading 1s of the source are
-    dropped and it is expanded to the destination ("setitem")."""
-    if src._shape == dst._shape:
-        dst.copy_(src)
-    elif not src._shape:
-        from ._dispatch import check_overlap
-        check_overlap(dst, [])
-        value = Tensor._empty((), src._dtype)._copy_from(src)
-        dst._copy_from(value.expand(dst._shape))
-    else:                   # (a view, so strides of size-1 dims are recomputed, as torch's are)
-        dst.copy_(src.view(_drop_leading_ones(src._shape)).expand(dst._shape))
-
-
-def _as_index(seq):
-    from ._advanced import as_index
-    return as_index(seq)
-
-
-def _drop_leading_ones(shape):
-    k = 0
-    while k < len(shape) and shape[k] == 1:
-        k += 1
-    return shape[k:]
 
 
 def _nest(values, shape):
@@ -1049,153 +638,6 @@ def _view_strides(old_shape, old_strides, new_shape):
     if view_d != -1:
         return None
     return tuple(new_strides)
-
-
-
-
-def broadcast_shapes(*shapes):
-    """The broadcast of the shapes, folded pairwise as torch's infer_size (same error text)."""
-    out = tuple(shapes[0]) if shapes else ()
-    for b in shapes[1:]:
-        a, ndim = out, max(len(out), len(b))
-        res = [1] * ndim
-        for i in range(ndim - 1, -1, -1):
-            da, db = len(a) - ndim + i, len(b) - ndim + i
-            sa = a[da] if da >= 0 else 1
-            sb = b[db] if db >= 0 else 1
-            if sa != sb and sa != 1 and sb != 1:
-                raise RuntimeError(f"The size of tensor a ({sa}) must match the size of tensor b ({sb}) "
-                                   f"at non-singleton dimension {i}")
-            res[i] = sb if sa == 1 else sa
-        out = tuple(res)
-    return out
-
-
-def output_strides(shape, inputs, empty_like=False):
-    """The layout torch's TensorIterator gives a new output (None: contiguous): contiguous when
-    the inputs are; the inputs' strides when they all share one dense layout; otherwise
-    dimensions ordered as the inputs' strides order them (reorder_dimensions), broadcast
-    dimensions ignored, each stride the product of the sizes of the faster dims (so 0 after
-    an empty dim).  empty_like: infer_dense_strides' variant, which counts empty dims as 1."""
-    for t in inputs:           # the common case first: every input in row-major order
-        if t._strides != _contiguous_strides_cached(t._shape):
-            break
-    else:   # (with empty dims, torch's dim order breaks ties by size unless the shapes are all equal)
-        if _numel(shape) or all(t._shape == shape for t in inputs):
-            return None
-    full = [t for t in inputs if t._shape == shape]
-    if len(full) == len(inputs) and all(t._is_contiguous() for t in inputs):
-        return None
-    if len(full) == len(inputs) and len({t._strides for t in full}) == 1 and full[0]._dense_strides():
-        return full[0]._strides
-    ndim = len(shape)
-    strides = [t._byte_strides(shape) for t in inputs]
-
-    def should_swap(d0, d1):
-        for st in strides:
-            s0, s1 = st[d0], st[d1]
-            if s0 == 0 or s1 == 0:
-                continue
-            if s0 != s1:
-                return 1 if s0 > s1 else -1
-            if shape[d0] > shape[d1]:
-                return 1
-        return 0
-
-    perm = list(range(ndim - 1, -1, -1))          # perm[0] is the fastest dimension
-    for i in range(1, ndim):
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = should_swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
-    if perm == list(range(ndim - 1, -1, -1)):
-        return None
-    out, acc = [0] * ndim, 1
-    for d in perm:
-        out[d] = acc
-        acc *= max(shape[d], 1) if empty_like else shape[d]
-    return tuple(out)
-
-
-_CONTIGUOUS = {}
-_ew_run, _ew_run_flat = lib.ew_run_addr, lib.ew_run_flat_addr
-
-
-def _contiguous_strides_cached(shape):
-    s = _CONTIGUOUS.get(shape)
-    if s is None:
-        if len(_CONTIGUOUS) > 512:
-            _CONTIGUOUS.clear()
-        s = _CONTIGUOUS[shape] = _contiguous_strides(shape)
-    return s
-
-
-def run(kernel, out, inputs, shape, params=None, casts=None):
-    """Run loop `kernel` over out and inputs (broadcast to shape); returns out.
-    casts: None, or per operand (out first) the cast loop id that converts between the
-    operand's dtype and the loop's (-1 where they match); the C walker casts chunk by chunk."""
-    cs = _CONTIGUOUS.get(shape) or _contiguous_strides_cached(shape)
-    if out._strides == cs and len(inputs) <= 2:
-        # the short path: every input contiguous in the output's shape, or a single element
-        flags = 0
-        a = inputs[0]
-        if a._shape != shape or a._strides != cs:
-            if _numel(a._shape) != 1:
-                return _run_nd(kernel, out, inputs, shape, params, casts)
-            flags = 2
-        if len(inputs) == 2:
-            b = inputs[1]
-            if b._shape != shape or b._strides != cs:
-                if _numel(b._shape) != 1:
-                    return _run_nd(kernel, out, inputs, shape, params, casts)
-                flags |= 4
-            bp = b._ptr
-        else:
-            bp = 0
-        if casts is not None:
-            flags |= ((casts[0] + 1) << 8) | ((casts[1] + 1) << 24) | ((casts[2] + 1 if len(casts) > 2 else 0) << 40)
-        n = 1
-        for d in shape:
-            n *= d
-        rc = _ew_run_flat(kernel, n, out._ptr, a._ptr, bp, params or _NULL, flags)
-        if rc:
-            _raise_rc(rc, kernel)
-        return out
-    return _run_nd(kernel, out, inputs, shape, params, casts)
-
-
-_MAX_DIMS = 64      # the C walker's limit (EW_MAX_DIMS)
-
-
-def _run_nd(kernel, out, inputs, shape, params, casts):
-    ops = [out, *inputs]
-    strides = []
-    for t in ops:
-        strides.extend(t._byte_strides(shape))
-    if len(shape) > _MAX_DIMS:
-        # size-1 dims take no part in the walk; what remains is at most 63 dims of size >= 2
-        # (numel fits int64) or holds no element at all
-        if _numel(shape) == 0:
-            return out
-        keep = [d for d, n in enumerate(shape) if n != 1]
-        nd = len(shape)
-        strides = [strides[k * nd + d] for k in range(len(ops)) for d in keep]
-        shape = tuple(shape[d] for d in keep)
-    rc = _ew_run(kernel, len(ops), len(shape), shape, [t._ptr for t in ops], strides, params or _NULL,
-                 casts or _NULL)
-    if rc:
-        _raise_rc(rc, kernel)
-    return out
-
-
-def _raise_rc(rc, kernel):
-    if rc == 1:
-        raise RuntimeError("ZeroDivisionError")
-    raise RuntimeError(f"internal error: kernel {kernel} refused its arguments ({rc})")
 
 
 def _int64_bits(v):
