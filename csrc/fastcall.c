@@ -138,7 +138,7 @@ static PyTypeObject ew_storage_type = {
 /* The Tensor's and dtype's __slots__, read and written at their offsets (taken from the
    classes' member descriptors at init, so they follow the Python definitions). */
 static PyTypeObject *tensor_type;
-static Py_ssize_t t_storage, t_ptr, t_shape, t_strides, t_offset, t_dtype, t_wrapped;
+static Py_ssize_t t_storage, t_ptr, t_shape, t_strides, t_offset, t_dtype, t_wrapped, t_lazy;
 static Py_ssize_t d_index, d_itemsize;
 static PyObject *plans;          /* the dispatcher's plan cache: key tuple -> plan tuple */
 static PyObject *state;          /* promotion._state: {"default": dtype} */
@@ -209,7 +209,8 @@ static int read_tensor(PyObject *t, ew_operand *op, long *kind) {
     PyObject *shape = SLOT(t, t_shape), *strides = SLOT(t, t_strides), *ptr = SLOT(t, t_ptr), *dt = SLOT(t, t_dtype);
     int nd, ns;
     long index;
-    if (!shape || !strides || !ptr || !dt || SLOT(t, t_wrapped) != Py_False) return 0;
+    /* a wrapped number, or a conj/neg view (whose values are not the stored ones): Python */
+    if (!shape || !strides || !ptr || !dt || SLOT(t, t_wrapped) != Py_False || SLOT(t, t_lazy) != Py_None) return 0;
     if (!read_ints(shape, op->shape, &nd) || !read_ints(strides, op->strides, &ns) || nd != ns) return 0;
     if (!dtype_int(dt, d_index, &index) || !dtype_int(dt, d_itemsize, &op->itemsize)) return 0;
     op->data = PyLong_AsVoidPtr(ptr);
@@ -661,6 +662,7 @@ static PyObject *run_plan(PyObject *plan, ew_fast_slot *slot, ew_operand *ops, i
         SLOT(result, t_offset) = Py_NewRef(zero);
         SLOT(result, t_dtype) = Py_NewRef(dt);
         SLOT(result, t_wrapped) = Py_NewRef(Py_False);
+        SLOT(result, t_lazy) = Py_NewRef(Py_None);
         outp->obj = result;
         outp->data = storage->ptr;
         outp->ndim = nd;
@@ -794,7 +796,7 @@ static PyObject *fast_init(PyObject *self, PyObject *args) {
     if (!member_offset(tensor, "_storage", &t_storage) || !member_offset(tensor, "_ptr", &t_ptr) ||
         !member_offset(tensor, "_shape", &t_shape) || !member_offset(tensor, "_strides", &t_strides) ||
         !member_offset(tensor, "_offset", &t_offset) || !member_offset(tensor, "_dtype", &t_dtype) ||
-        !member_offset(tensor, "_wrapped", &t_wrapped) || !member_offset(dtype, "index", &d_index) ||
+        !member_offset(tensor, "_wrapped", &t_wrapped) || !member_offset(tensor, "_lazy", &t_lazy) || !member_offset(dtype, "index", &d_index) ||
         !member_offset(dtype, "itemsize", &d_itemsize))
         return NULL;
     Py_XSETREF(tensor_type, (PyTypeObject *)Py_NewRef(tensor));

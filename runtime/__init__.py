@@ -16,7 +16,7 @@ from .promotion import can_cast, get_default_dtype, promote_types, set_default_d
 from .tensor import Size, Tensor
 from ._shapes import broadcast_shapes
 from ._result_type import result_type
-from ._views import imag, real
+from ._views import conj, imag, is_conj, is_neg, real, resolve_conj, resolve_neg
 from ._numpy import from_numpy
 from ._dlpack import from_dlpack
 from ._threads import get_num_threads, set_num_threads
@@ -46,7 +46,8 @@ for _name, _method in _op_methods.items():       # t.add, t.add_, t + u, ...
     setattr(Tensor, _name, _method)
 del _name, _method, _table, _functions, _op_methods, _device_methods
 
-__all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "from_numpy", "from_dlpack", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
+__all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "conj", "is_conj", "resolve_conj", "is_neg",
+           "resolve_neg", "from_numpy", "from_dlpack", "tensor", "scalar_tensor", "zeros", "ones", "empty", "full", "arange",
            "zeros_like", "ones_like", "empty_like", "full_like", "promote_types", "result_type", "can_cast",
            "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads",
            "device", "layout", "memory_format", "strided", "contiguous_format", "channels_last", "channels_last_3d",

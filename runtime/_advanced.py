@@ -166,6 +166,7 @@ class _Info:
 
 def getitem(src, advanced):
     """at::index(src, indices): a new tensor in the layout TensorIterator gives it."""
+    src = src._resolved()           # a conj view's values: the result has no bit, as torch's
     info = _Info(src, advanced)
     out = new_output(info.shape, [info.src, *info.indices], src.dtype)
     if _numel(info.shape):
@@ -207,6 +208,12 @@ def _mask_fill(dst, advanced, value):
 
 def setitem(dst, advanced, value):
     """index_put_(dst, indices, value) as torch's setitem calls it (value's leading 1s dropped)."""
+    if dst._lazy is not None:       # a conj/neg view: put into its values, then store them back through the bit
+        values = dst._resolved()
+        setitem(values, advanced, value)
+        dst._copy_from(values)
+        return
+    value = value._resolved()
     _check_count(dst, advanced)
     vshape = _drop_leading_ones(value._shape)
     if vshape != value._shape:

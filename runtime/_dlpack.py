@@ -172,6 +172,8 @@ def _import_device(device, source, copy):
 # ------------------------------------------------------------------ producer
 def to_dlpack(t, stream=None, max_version=None, dl_device=None, copy=None):
     """Tensor.__dlpack__: a capsule sharing t's memory (a copy's with copy=True)."""
+    if t._lazy == "conj":             # (a negative view goes out as it is stored, as torch's)
+        raise BufferError("Can't export tensors with the conjugate bit set")
     if stream is not None and type(stream) is not int:
         raise TypeError("stream must be ``int`` or ``none``")
     if stream is not None and stream != -1:          # torch's "no synchronisation" value passes
@@ -311,7 +313,7 @@ def _wrap(address, nbytes, owner, shape, strides, dt):
     t = object.__new__(Tensor)
     t._storage = st = _Storage(nbytes, address, owner)
     t._ptr = st.ptr
-    t._shape, t._strides, t._offset, t._dtype, t._wrapped = shape, strides, 0, dt, False
+    t._shape, t._strides, t._offset, t._dtype, t._wrapped, t._lazy = shape, strides, 0, dt, False, None
     return t
 
 

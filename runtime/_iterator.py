@@ -4,7 +4,7 @@ over an output and its inputs (broadcast, strided, cast chunk by chunk in C).
 
 It works on anything with a tensor's attributes (_ptr, _shape, _strides, _dtype) and imports
 no tensor: the tensor layer above allocates outputs in the layout chosen here."""
-from ._lib import ffi, lib
+from ._lib import ffi, lib, tables
 
 _NULL = ffi.NULL
 
@@ -111,6 +111,8 @@ def run(kernel, out, inputs, shape, params=None, casts=None):
     """Run loop `kernel` over out and inputs (broadcast to shape); returns out.
     casts: None, or per operand (out first) the cast loop id that converts between the
     operand's dtype and the loop's (-1 where they match); the C walker casts chunk by chunk."""
+    if out._lazy is not None or inputs[0]._lazy is not None or any(t._lazy is not None for t in inputs[1:]):
+        return _run_lazy(kernel, out, inputs, shape, params, casts)
     cs = _CONTIGUOUS.get(shape) or _contiguous_strides_cached(shape)
     if out._strides == cs and len(inputs) <= 2:
         # the short path: every input contiguous in the output's shape, or a single element
@@ -139,6 +141,28 @@ def run(kernel, out, inputs, shape, params=None, casts=None):
             _raise_rc(rc, kernel)
         return out
     return _run_nd(kernel, out, inputs, shape, params, casts)
+
+
+# the kernels that resolve a conjugate / negative bit: conj() and neg() are their own inverses
+_LAZY_OPS = {"conj": "conj_physical", "neg": "neg"}
+
+
+def lazy_kernel(t):
+    """The loop that turns t's stored values into its values (and back)."""
+    return tables.OPS[_LAZY_OPS[t._lazy]]["kernels"][t._dtype.name]
+
+
+def _run_lazy(kernel, out, inputs, shape, params, casts):
+    """torch's conjugate/negative fallback: inputs with a bit are read resolved; an output with
+    one gets the results computed aside, then stored through its bit."""
+    inputs = [t._resolved() for t in inputs]
+    if out._lazy is None:
+        return run(kernel, out, inputs, shape, params, casts)
+    stored = out._physical()
+    aside = stored._like(out._dtype)
+    run(kernel, aside, inputs, shape, params, casts)
+    run(lazy_kernel(out), stored, [aside], shape)
+    return out
 
 
 _MAX_DIMS = 64      # the C walker's limit (EW_MAX_DIMS)

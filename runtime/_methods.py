@@ -84,7 +84,7 @@ def contiguous(self, *args, **kwargs):
         return self
     if fmt is _formats.preserve_format:
         raise RuntimeError("preserve memory format is unsupported by the contiguous operator")
-    return self._like(self._dtype, fmt)._copy_from(self)
+    return self._dense_copy(fmt)
 
 
 def cpu(self, *args, **kwargs):

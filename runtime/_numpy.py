@@ -34,6 +34,7 @@ def _ml_type(dt):
 def to_array(t, dtype=None, copy=None):
     """Tensor.__array__, for the dtypes NumPy has through ml_dtypes only: the tensor's bits viewed
     as the ml_dtypes type, sharing its memory (a copy with copy=True or another dtype)."""
+    _check_bits(t)
     import numpy as np
     ml = _ml_type(t.dtype)
     a = np.asarray(t.view(BY_NAME[_BITS[t.dtype.itemsize]])).view(ml)
@@ -44,7 +45,16 @@ def to_array(t, dtype=None, copy=None):
     return a.copy() if copy else a
 
 
+def _check_bits(t):
+    """torch's numpy() refuses a conjugate or negative view (the stored values are not its values)."""
+    if t._lazy is not None:
+        bit, fix = ("conjugate", "resolve_conj") if t._lazy == "conj" else ("negative", "resolve_neg")
+        raise RuntimeError(f"Can't call numpy() on Tensor that has {bit} bit set. Use tensor.{fix}().numpy() "
+                           "instead.")
+
+
 def array_interface(t):
+    _check_bits(t)
     typestr = t.dtype._typestr
     if typestr is None:
         if t.dtype._ml_dtypes is not None:
@@ -90,7 +100,7 @@ def from_numpy(a):
     t._storage = _Storage(a.nbytes, iface["data"][0], a)     # the array lives as long as it
     t._ptr = t._storage.ptr
     t._shape, t._strides = shape, tuple(st // dt.itemsize for st in byte_strides)
-    t._offset, t._dtype, t._wrapped = 0, dt, False
+    t._offset, t._dtype, t._wrapped, t._lazy = 0, dt, False, None
     return t
 
 

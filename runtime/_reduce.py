@@ -215,6 +215,12 @@ class Reduction:
         return outs
 
     def _kernel(self, kid, x, red, keepdim, res, res2):
+        x = x._resolved()                   # a conj view's values (torch's conjugate fallback)
+        if res._lazy is not None:           # out= a conj view: computed aside, stored through its bit
+            aside = res._physical()._like(res.dtype)
+            self._kernel(kid, x, red, keepdim, aside, res2)
+            res._copy_from(aside)
+            return
         nd, size = x.ndim, x.dtype.itemsize
         if x.numel() == 0 and res.numel() == 0:
             return

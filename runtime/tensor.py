@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import _formats
 from ._iterator import (_contiguous_strides, _contiguous_strides_cached, _numel, broadcast_shapes, check_overlap,
-                        output_strides, run)
+                        lazy_kernel, output_strides, run)
 from ._lib import fastcall, ffi, tables
 from ._warn import warn_once
 from .dtypes import BY_NAME, as_dtype
@@ -43,6 +43,7 @@ def _new_tensor(shape, strides, dt):
     st = _Storage(nbytes)
     t = _new_object(Tensor)
     t._storage, t._ptr, t._shape, t._strides, t._offset, t._dtype, t._wrapped = st, st.ptr, shape, strides, 0, dt, False
+    t._lazy = None
     return t
 
 
@@ -109,7 +110,9 @@ def _size(shape):
 
 
 class Tensor:
-    __slots__ = ("_storage", "_ptr", "_shape", "_strides", "_offset", "_dtype", "_wrapped", "__weakref__")
+    # _lazy: torch's conjugate or negative bit, None, "conj" or "neg": the values are conj() / neg()
+    # of the stored ones (x.conj() is such a view; _iterator.run resolves it, reading or writing)
+    __slots__ = ("_storage", "_ptr", "_shape", "_strides", "_offset", "_dtype", "_wrapped", "_lazy", "__weakref__")
     __hash__ = object.__hash__
 
     # ------------------------------------------------------------------ construction
@@ -142,10 +145,53 @@ class Tensor:
 
     def _view(self, shape, strides, offset):
         t = object.__new__(Tensor)
-        t._storage, t._dtype, t._wrapped = self._storage, self._dtype, False
+        t._storage, t._dtype, t._wrapped, t._lazy = self._storage, self._dtype, False, self._lazy
         t._shape, t._strides, t._offset = tuple(shape), tuple(strides), offset
         t._ptr = self._storage.ptr + offset * self._dtype.itemsize
         return t
+
+    # ------------------------------------------------------------------ conjugate and negative views
+    def _with_bit(self, lazy):
+        t = self._view(self._shape, self._strides, self._offset)
+        t._lazy = lazy
+        return t
+
+    def _physical(self):
+        """The stored values: this view without its conj/neg bit."""
+        return self if self._lazy is None else self._with_bit(None)
+
+    def _resolved(self):
+        """Its values in a tensor without a bit (itself when it has none): resolve_conj/resolve_neg."""
+        if self._lazy is None:
+            return self
+        phys = self._physical()
+        return run(lazy_kernel(self), phys._like(self._dtype), [phys], self._shape)
+
+    def _dense_copy(self, fmt):
+        """A copy of the stored values in memory format fmt, keeping the bit (torch's contiguous()
+        keeps it, where clone() resolves it)."""
+        phys = self._physical()
+        t = phys._like(self._dtype, fmt)._copy_from(phys)
+        t._lazy = self._lazy
+        return t
+
+    def conj(self):
+        """A view whose values are the conjugates (torch's conjugate bit); a real tensor itself."""
+        if not self._dtype.is_complex:
+            return self
+        return self._with_bit(None if self._lazy == "conj" else "conj")
+
+    def is_conj(self):
+        return self._lazy == "conj"
+
+    def is_neg(self):
+        return self._lazy == "neg"
+
+    def resolve_conj(self):
+        return self._resolved() if self._lazy == "conj" else self
+
+    def resolve_neg(self):
+        return self._resolved() if self._lazy == "neg" else self
 
 
     # ------------------------------------------------------------------ properties
@@ -283,7 +329,7 @@ class Tensor:
         return self._like(dt, fmt)._copy_from(self)
 
     def _contiguous(self):
-        return self if self._is_contiguous() else self._like(self._dtype, _formats.contiguous_format)._copy_from(self)
+        return self if self._is_contiguous() else self._dense_copy(_formats.contiguous_format)
 
     def _like(self, dt, fmt=None):
         """An empty tensor of this shape in memory format `fmt` (empty_like): by default torch's
@@ -304,7 +350,8 @@ class Tensor:
         memoryview format is read through its opmath dtype, as dtypes.yaml says)."""
         if self._dtype._minifloat.get("packed", 1) > 1:
             raise RuntimeError("load_scalar: invalid type")          # torch's tolist() of float4_e2m1fn_x2
-        src = self if self._dtype._format else self._to(self._dtype._opmath, False, None)
+        src = self._resolved()
+        src = src if src._dtype._format else src._to(src._dtype._opmath, False, None)
         src = src._contiguous()
         n = src.numel()
         if n == 0:
@@ -393,6 +440,7 @@ class Tensor:
         real = self._dtype.to_real()
         t = object.__new__(Tensor)
         t._storage, t._dtype, t._wrapped = self._storage, real, False
+        t._lazy = "neg" if imag and self._lazy == "conj" else None      # imag(conj(z)) = -imag(z)
         t._shape = self._shape
         t._strides = tuple(2 * s for s in self._strides)
         t._offset = 2 * self._offset + (1 if imag else 0)
@@ -556,6 +604,10 @@ class Tensor:
     def _view_dtype(self, d):
         """aten's view_dtype: the same bytes read as dtype d; the last dim scales by the ratio of the
         element sizes, with torch's checks in its order."""
+        if self._lazy is not None and d is not self._dtype:
+            raise RuntimeError("torch.Tensor.view is not supported for conjugate view tensors when converting to "
+                               "a different dtype." if self._lazy == "conj" else "torch.Tensor.view is not supported "
+                               "for tensors with negative bit set when converting to a different dtype.")
         old, new = self._dtype.itemsize, d.itemsize
         shape, strides, offset = list(self._shape), list(self._strides), self._offset
         names = f"{self._dtype.c10_name} as {d.c10_name} (different element sizes)"
@@ -582,7 +634,7 @@ class Tensor:
                         raise RuntimeError(f"self.stride({i}) must be divisible by {r} to view {names}, but got {st}")
                 strides, shape[-1], offset = [s // r for s in strides[:-1]] + [1], shape[-1] // r, offset // r
         t = object.__new__(Tensor)
-        t._storage, t._dtype, t._wrapped = self._storage, d, False
+        t._storage, t._dtype, t._wrapped, t._lazy = self._storage, d, False, self._lazy
         t._shape, t._strides, t._offset = tuple(shape), tuple(strides), offset
         t._ptr = self._storage.ptr + offset * d.itemsize
         return t

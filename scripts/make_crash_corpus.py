@@ -53,6 +53,7 @@ FUNCTIONS = {
     "set_default_dtype": (["M.float64"], []), "broadcast_shapes": (["(2, 1)", "(1, 3)"], []),
     "set_num_threads": (["1"], []), "get_num_threads": ([], []), "finfo": (["M.float32"], []),
     "iinfo": (["M.int32"], []), "real": ([C], []), "imag": ([C], []),
+    "conj": ([C], []), "is_conj": ([C], []), "resolve_conj": ([C], []), "is_neg": ([F], []), "resolve_neg": ([F], []),
     "from_numpy": (["np.ones(3)"], []), "from_dlpack": ([F], []), "Tensor": ([], []), "Size": (["[2, 3]"], []),
     "dtype": ([], []), "device": (["'cpu'"], []), "layout": ([], []), "memory_format": ([], []),
     "set_default_device": (["'cpu'"], []), "get_default_device": ([], []),
@@ -65,7 +66,7 @@ METHODS = {
     "flatten": [], "is_complex": [], "is_contiguous": [], "is_floating_point": [], "item": [], "numel": [],
     "numpy": [], "permute": ["0"], "reshape": ["3"], "size": ["0"], "squeeze": ["0"], "storage_offset": [],
     "stride": ["0"], "swapaxes": ["0", "0"], "t": [], "to": ["M.float64"], "tolist": [], "transpose": ["0", "0"],
-    "unsqueeze": ["0"], "view": ["3"], **{d._method: [] for d in ALL if d._method},     # .half(), ...
+    "unsqueeze": ["0"], "view": ["3"], "conj": [], "is_conj": [], "resolve_conj": [], "is_neg": [], "resolve_neg": [], **{d._method: [] for d in ALL if d._method},     # .half(), ...
 }
 METHOD_KEYWORDS = {"to": ["dtype", "copy", "device", "memory_format"], "clone": ["memory_format"],
                    "contiguous": ["memory_format"], "is_contiguous": ["memory_format"], "cpu": ["memory_format"],
