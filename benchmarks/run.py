@@ -239,6 +239,7 @@ SMALL_FORMS = {
     "int32 + float32": lambda lib, m, x: (lambda a=m("a_i32"), b=m("b"): a + b),
     "a + 2.0": lambda lib, m, x: (lambda a=m("a"): a + 2.0),
     "2.0 - a (reflected)": lambda lib, m, x: (lambda a=m("a"): 2.0 - a),
+    "2.0 // a (reflected)": lambda lib, m, x: (lambda a=m("bpos"): 2.0 // a),
     "add(a, b, alpha=2)": lambda lib, m, x: ((lambda a=m("a"), b=m("b"): a + 2 * b) if lib == "numpy" else
                                              (lambda a=m("a"), b=m("b"), f=x.add: f(a, b, alpha=2))),
     "div(a, b, rounding_mode='floor')": lambda lib, m, x: (

@@ -60,6 +60,13 @@ def install(functions, methods, ops):
     for name, (op, nargs) in ops.FAST_FUNCTIONS.items():
         if name in functions and _eligible(op, nargs):
             functions[name] = fastcall.function(*_slot(op, nargs, functions[name], name, False, True, select))
+            # the operators that call it (`2 // a` is floor_divide(other, self)) find it there
+            setattr(ops, name, functions[name])
+    for op_name, op in tables.OPS.items():      # ops without a public function, for operators (~: invert)
+        private = getattr(ops, f"_op_{op_name}", None)
+        if private is not None and _eligible(op_name, len(op["args"])):
+            setattr(ops, private.__name__, fastcall.function(*_slot(op_name, len(op["args"]), private,
+                                                                    private.__name__, False, False, select)))
     for table, inplace in ((ops.FAST_METHODS, False), (ops.FAST_INPLACE, True)):
         for name, (op, nargs) in table.items():
             if name in methods and _eligible(op, nargs):
