@@ -470,8 +470,8 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
 META_NAMES = ("where", "float_power", "clamp_scalar", "lerp")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "opmath", "kernel", "function", "method", "inplace", "aliases",
-            "operators", "returns_self", "unstructured",
-            "when", "shortcuts", "errors", "simd", "scalar_label", "raw")
+            "operators", "unstructured",
+            "when", "shortcuts", "errors", "simd", "raw")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -564,7 +564,10 @@ def _parse_ops(data, report, dtypes, configs):
         if config is None and config_name:
             report(line_of("config"), f"{where}: unknown config {config_name!r}{_suggest(config_name, config_by)}")
         arity = config.arity if config else 1
-        kernel_call = _typed(report, where, entry, "kernel", str, "an op name, or a call of one", name)
+        kernel_call = _typed(report, where, entry, "kernel", str, "an op name, a call of one, or input", name)
+        returns_self = kernel_call.strip() == "input"       # torch.positive: its checks, then its input
+        if returns_self:
+            kernel_call = name
         kernel_of = kernel_call.split("(")[0].strip()
         source = entry
         if kernel_of != name:
@@ -582,15 +585,21 @@ def _parse_ops(data, report, dtypes, configs):
             for key in ("dtypes", "expr", "label"):
                 if key not in entry:
                     report(entry.line, f"{where}: missing key {key!r}")
-        supported, exprs, label = [], [], (("default", "?"),)
+        supported, exprs, label, scalar_label = [], [], (("default", "?"),), ()
         if source is not None:
             sline = lambda key: source.key_lines.get(key, source.line)  # noqa: E731
             items = _typed(report, f"op {kernel_of!r}", source, "dtypes", list, "a list of dtypes or groups", [])
             supported = _resolve_dtypes(report, f"op {kernel_of!r}", sline("dtypes"), items, groups, dtype_names)
             label = _typed(report, f"op {kernel_of!r}", source, "label", (str, dict),
                            "a kernel label, or a mapping by dtype, group or category", "?")
+            label = {"default": label} if isinstance(label, str) else label
+            scalar = label.get("scalar", {})       # the 1-element-second-operand path's labels
+            if not isinstance(scalar, dict):
+                report(sline("label"), f"op {kernel_of!r}: label scalar: needs a mapping by dtype, group or category")
+                scalar = {}
+            scalar_label = _by_dtype(report, f"op {kernel_of!r}: label scalar", sline("label"), scalar, groups, dtypes)
             label = _by_dtype(report, f"op {kernel_of!r}: label", sline("label"),
-                              {"default": label} if isinstance(label, str) else label, groups, dtypes)
+                              {k: v for k, v in label.items() if k != "scalar"}, groups, dtypes)
             expr = source.get("expr")
             if isinstance(expr, str):
                 expr = {"default": expr}
@@ -697,10 +706,7 @@ def _parse_ops(data, report, dtypes, configs):
             exact_params="params" in opmath,
             simd=tuple(simd), finish=finish, block=block, raw=tuple(raw_dtypes),
             errors=_parse_errors(report, where, entry),
-            scalar_label=_by_dtype(report, f"{where}: scalar_label", line_of("scalar_label"),
-                                   _typed(report, where, source if source is not None else entry, "scalar_label",
-                                          dict, "a mapping by dtype, group or category", {}) or {}, groups, dtypes),
-            returns_self=_typed(report, where, entry, "returns_self", bool, "true or false", False),
+            scalar_label=scalar_label, returns_self=returns_self,
             unstructured=_typed(report, where, entry, "unstructured", bool, "true or false", False),
             line=entry.line))
     # variants of a function take out= as its signatures say, and leave out the arguments
