@@ -7,6 +7,8 @@ import math
 import sys
 import warnings
 
+from generated import reductions
+
 from . import _meta, checks, promotion
 from ._lib import ffi, tables
 from ._advanced import _nonzero_columns
@@ -89,10 +91,15 @@ def _bind(op, args, method=None):
     return operands
 
 
+_NONZERO_COUNT = reductions.REDUCTIONS["count_nonzero_all"]
+
+
 def _nonzero_tuple(t):
     """torch.where(condition) = torch.nonzero(condition, as_tuple=True): per dim, the int64
     indices of the nonzero elements (a 0-dim condition counts as one dim), by advanced
     indexing's C walk over `condition != 0`."""
+    if t.dtype.name not in _NONZERO_COUNT["dtypes"]:       # torch counts them first, with this kernel
+        raise NotImplementedError(f"\"{_NONZERO_COUNT['label']}\" not implemented for '{t.dtype.c10_name}'")
     mask = t if t.dtype.category == "bool" else call(tables.OPS["ne"], (t, 0))
     return tuple(_nonzero_columns(mask.reshape(1) if not mask._shape else mask))
 

@@ -175,3 +175,15 @@ def test_a_resized_out_of_another_dtype_warns_as_torch(call, times):
         warnings.simplefilter("always")
         eval(call, {"rt": rt, "a": a, "o": o})
     assert sum("was resized" in str(x.message) for x in w) == times and tuple(o.shape) == (2,)
+
+
+# ------------------------------------------------------------------------------ where(condition)
+@pytest.mark.parametrize("dtype", ["uint16", "uint32", "uint64", "float8_e4m3fn", "float4_e2m1fn_x2"])
+def test_where_condition_counts_with_torchs_kernel(dtype):
+    """torch.where(condition) counts the nonzeros first, with a kernel the barebones unsigned and
+    shell dtypes do not have."""
+    t = rt.zeros(2, dtype=rt.uint8).view(getattr(rt, dtype)) if dtype == "float4_e2m1fn_x2" else \
+        rt.zeros(2, dtype=getattr(rt, dtype))
+    with pytest.raises(NotImplementedError, match=rf"^\"nonzero_count_cpu\" not implemented for "
+                                                  rf"'{t.dtype.c10_name}'$"):
+        rt.where(t)
