@@ -321,7 +321,7 @@ def _bindings(g):
     g["parsers"] = [(name, kind, sigs, compiled(sigs)) for name, kind, sigs in parsers]
     # the C short path serves calls with the first signature's required tensors, positionally
     first = g["signatures"][g["name"]][0].params
-    g["fast"] = (len(g["argnames"]) <= 2 and g["argnames"][0] == "input"
+    g["fast"] = (len(g["argnames"]) <= 3 and g["argnames"][0] == "input"
                  and [p.name for p in first if p.required] == g["argnames"])
 
 

@@ -813,7 +813,7 @@ static int fill_slot(ew_fast_slot *slot, PyObject *args, const char *fmt, PyObje
     if (!PyArg_ParseTuple(args, fmt, &op, &nargs, &fallback, name, &inplace, &has_out, &PyTuple_Type, &params,
                           &select_kw, &variants, &PyDict_Type, &seen))
         return 0;
-    int ok = PyUnicode_CheckExact(op) && PyCallable_Check(fallback) && nargs >= 1 && nargs <= 2 &&
+    int ok = PyUnicode_CheckExact(op) && PyCallable_Check(fallback) && nargs >= 1 && nargs <= 3 &&
              PyTuple_GET_SIZE(params) <= EW_MAX_PARAMS && (select_kw == Py_None || PyUnicode_CheckExact(select_kw)) &&
              (variants == Py_None || PyDict_CheckExact(variants));
     for (Py_ssize_t p = 0; ok && p < PyTuple_GET_SIZE(params); p++) {
@@ -821,7 +821,7 @@ static int fill_slot(ew_fast_slot *slot, PyObject *args, const char *fmt, PyObje
         ok = PyTuple_CheckExact(pair) && PyTuple_GET_SIZE(pair) == 2 && PyUnicode_CheckExact(PyTuple_GET_ITEM(pair, 0));
     }
     if (!ok) {
-        PyErr_SetString(PyExc_TypeError, "fastcall: (op name, 1 or 2 operands, a callable, name, inplace, has_out, "
+        PyErr_SetString(PyExc_TypeError, "fastcall: (op name, 1 to 3 operands, a callable, name, inplace, has_out, "
                         "params, select keyword, variants, seen) expected");
         return 0;
     }

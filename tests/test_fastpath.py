@@ -59,14 +59,14 @@ def test_short_path_equals_python_path(name, nargs):
     fname = next(k for k, v in gen_ops.FAST_FUNCTIONS.items() if v == (name, nargs))
     fn, python_fn = getattr(rt, fname), gen_ops.FUNCTIONS[fname]
     for dt in DTYPES:
-        for other in (DTYPES if nargs == 2 else [None]):
+        for other in (DTYPES if nargs >= 2 else [None]):
             for shape in [(7,), (), (0,), (2, 3, 1)]:
                 n = 1
                 for s in shape:
                     n *= s
                 args = [_values(dt, n).reshape(shape)]
-                if other is not None:
-                    args.append(_values(other, n).reshape(shape))
+                if other is not None:       # (ternary ops: two operands of the other dtype)
+                    args += [_values(other, n).reshape(shape) for _ in range(nargs - 1)]
                 outcomes = []
                 _dispatch._PLANS.clear()           # the Python call goes the general way and records the plan
                 for f in (python_fn, fn, fn):
@@ -328,6 +328,19 @@ def test_operators_and_reflected_operators(name):
             _agree(fast, python, lambda: make("0d"))
 
 
+@pytest.mark.parametrize("name", ["addcmul", "addcdiv"])
+def test_three_operands_every_layout(name):
+    fast, python = _fast_and_python(name)
+    for dt in (rt.float32, rt.int64, rt.float16, rt.complex64):
+        for la, lb in LAYOUT_PAIRS:
+            for value in (1, 2, -0.5):
+                _agree(fast, python, lambda: ((_layout(la, dt), _layout(lb, dt), _layout(la, rt.float32)),
+                                              {"value": value}))
+    _agree(fast, python, lambda: ((_layout("vec", rt.float32),) * 3, {"out": _layout("vec", rt.float32)}))
+    _agree(rt.Tensor.__dict__[name + "_"], gen_ops.METHODS[name + "_"],
+           lambda: ((_layout("vec", rt.float32), _layout("mat", rt.float32)[0], _layout("vec", rt.int32)), {}))
+
+
 @pytest.mark.parametrize("name", ["add", "sub"])
 def test_keyword_params(name):
     fast, python = _fast_and_python(name)
@@ -475,7 +488,8 @@ def test_the_forms_are_served_in_c(monkeypatch):
     forms = [lambda: a + b, lambda: a + 2.0, lambda: 2.0 + a, lambda: 2 - a, lambda: q.T * q2,
              lambda: a[::2] + b[::2], lambda: rt.add(a, b, out=o), lambda: rt.add(a, b, alpha=2), iadd,
              lambda: c.add_(b), lambda: c.mul_(2), lambda: rt.div(a, b, rounding_mode="floor"), lambda: a.exp(),
-             lambda: q.T.exp(), lambda: rt.exp(a, out=o), lambda: a == 1, lambda: a + rt.tensor(2.0)]
+             lambda: q.T.exp(), lambda: rt.exp(a, out=o), lambda: a == 1, lambda: a + rt.tensor(2.0),
+             lambda: rt.addcmul(a, a, b, value=2), lambda: 2 // a, lambda: ~(a > 1)]
     for form in forms:
         form()
         calls.clear()
