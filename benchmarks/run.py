@@ -251,6 +251,9 @@ SMALL_FORMS = {
     "a += b": lambda lib, m, x: (lambda a=m("a"), b=m("b"): _iadd(a, b)),
     "a.exp()": lambda lib, m, x: ((lambda a=m("a"), f=x.exp: f(a)) if lib == "numpy" else
                                   (lambda a=m("a"): a.exp())),
+    "a ** 2": lambda lib, m, x: (lambda a=m("a"): a ** 2),
+    "addcmul(a, a, b)": lambda lib, m, x: ((lambda a=m("a"), b=m("b"): a + a * b) if lib == "numpy" else
+                                           (lambda a=m("a"), b=m("b"), f=x.addcmul: f(a, a, b))),
 }
 
 

@@ -323,6 +323,14 @@ def _bindings(g):
     first = g["signatures"][g["name"]][0].params
     g["fast"] = (len(g["argnames"]) <= 3 and g["argnames"][0] == "input"
                  and [p.name for p in first if p.required] == g["argnames"])
+    # variants chosen by which operands are Python numbers (pow: pow_scalar for a number
+    # exponent): the C path picks them the same way; None where other kinds decide
+    simple = all(isinstance(k, (str, list)) and set([k] if isinstance(k, str) else k) <= {"number", "tensor"}
+                 and a in g["argnames"] for v in g["variants"] for a, k in v["when"].items())
+    g["fast_kinds"] = None
+    if not g["select"] and len(g["variants"]) > 1 and simple and sum(not v["when"] for v in g["variants"]) == 1:
+        g["fast_kinds"] = [({g["argnames"].index(a): [k] if isinstance(k, str) else k for a, k in v["when"].items()},
+                            v["op"]) for v in sorted(g["variants"], key=lambda v: not v["when"])]
 
 
 def python_operators(model: Model) -> list:

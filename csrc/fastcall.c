@@ -156,7 +156,8 @@ typedef struct {
     int has_out;           /* out= may be given */
     PyObject *params;      /* the op's params: a tuple of (name, default) */
     PyObject *select_kw;   /* the keyword that picks another op (rounding_mode), or NULL */
-    PyObject *variants;    /* its str values -> op names, or NULL */
+    PyObject *variants;    /* its str values -> op names; without a select keyword, the
+                              operands' kinds (a bit mask of the numbers) -> op names; or NULL */
     PyObject *seen;        /* key -> plan, for the call forms this entry point ran in Python */
     struct {               /* the last form served with default params, to skip the key */
         PyObject *plan;    /* a strong reference, or NULL */
@@ -509,6 +510,14 @@ static PyObject *fast_run(ew_fast_slot *slot, PyObject *const *args, PyObject *k
         PyObject *x = args[i];
         if (Py_TYPE(x) == tensor_type ? !read_tensor(x, &ops[i], &kinds[i]) : !read_number(x, &ops[i], &kinds[i]))
             return NULL;
+    }
+    if (!slot->select_kw && slot->variants) {      /* the variant the operands' kinds pick (pow_scalar) */
+        long bits = 0;
+        for (int i = 0; i < nargs; i++) if (kinds[i] < 0) bits |= 1L << i;    /* numbers */
+        PyObject *b = PyLong_FromLong(bits);
+        op = b ? PyDict_GetItemWithError(slot->variants, b) : NULL;
+        Py_XDECREF(b);
+        if (!op) { PyErr_Clear(); return NULL; }
     }
     for (Py_ssize_t p = 0; p < nparams; p++)
         if (!param_code(pvals[p], PyTuple_GET_ITEM(PyTuple_GET_ITEM(slot->params, p), 1), &codes[p], &values[p]))

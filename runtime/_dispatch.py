@@ -131,7 +131,7 @@ def _params(op, values):
 # overlap, the numbers' values) is decided per call.
 _PLANS = {}
 _PLANS_MAX = 4096               # a varying alpha must not grow it forever
-_PLAIN_KEYS = ("param_args", "optional", "shortcuts", "returns_self")
+_PLAIN_KEYS = ("param_args", "optional", "returns_self")
 _NUMBER_KINDS = {bool: -1, int: -2, float: -3, complex: -4}     # the dtypes wrap_scalar gives them
 _INT64 = (-(1 << 63), (1 << 63) - 1)
 
@@ -172,7 +172,9 @@ def _plan_key(op, args, kwargs, out=None, inplace=False):
         outcode = out._dtype.index + (1000 if inplace else 0)
     else:
         return None
-    key = [op["name"], promotion.get_default_dtype().index, outcode]
+    default = promotion.get_default_dtype()
+    key = [op["name"], default.index, outcode]
+    numbers = False
     for t in args:
         if type(t) is Tensor:
             if t._wrapped:
@@ -180,15 +182,36 @@ def _plan_key(op, args, kwargs, out=None, inplace=False):
             key.append(t._dtype.index * 2 + (1 if t._shape else 0))
         else:
             kind = _NUMBER_KINDS.get(type(t))
-            if kind is None or (kind == -2 and not _INT64[0] <= t <= _INT64[1]) or _CONFIGS[op["config"]]["check_scalars"]:
-                return None         # (check_scalars: the number's value decides whether it raises)
+            if kind is None or (kind == -2 and not _INT64[0] <= t <= _INT64[1]):
+                return None
             key.append(kind)
+            numbers = True
+    if numbers and _by_value(op, args, default):
+        return None
     for p, default in op["params"]:
         code = _param_code(kwargs.get(p) if kwargs else None, default)
         if code is None:
             return None
         key += code
     return tuple(key)
+
+
+def _by_value(op, args, dtype):
+    """Whether the numbers' values may decide this call's outcome, beyond its key: a plan must
+    then not serve it.  The config's check_scalars (the number must fit the computation dtype:
+    all dtypes, or these ones), an op's value check (pow's negative integer exponent) for
+    the operand categories it concerns, and results torch makes without a kernel (x ** 0 is
+    ones), which the kernel gives too only where it computes in a real floating dtype."""
+    checked = _CONFIGS[op["config"]]["check_scalars"]
+    dtypes = [t._dtype for t in args if type(t) is Tensor] + [dtype]
+    if checked is True or (checked and any(d.name in checked for d in dtypes)):
+        return True
+    for c in op["checks"]:
+        categories = checks.BY_VALUE.get(c) if isinstance(c, str) else None
+        if categories and any(d.category in categories for d in dtypes[:-1]):
+            return True
+    return bool(op["shortcuts"]) and (any(d.category != "floating" for d in dtypes[:-1])
+                                      or any(type(t) is complex for t in args))
 
 
 def _operand_order(args, inputs):

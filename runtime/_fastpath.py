@@ -33,10 +33,26 @@ def _select(spec):
     return (keyword, ok) if ok else (None, None)
 
 
-def _slot(op_name, nargs, fallback, name, inplace, has_out, select):
+def _by_kinds(spec, nargs):
+    """{bit mask of the operands that are numbers: op} for the variants chosen by kinds, as
+    _dispatch.overload chooses them (the first match, else the default); None without any."""
+    if spec is None:
+        return None
+    table = {}
+    for bits in range(1 << nargs):
+        kinds = ["number" if bits >> i & 1 else "tensor" for i in range(nargs)]
+        op = next(op for when, op in spec if all(kinds[i] in k for i, k in when.items()))
+        if tables.OPS[op]["plannable"] and len(tables.OPS[op]["args"]) == nargs:
+            table[bits] = op
+    return table
+
+
+def _slot(op_name, nargs, fallback, name, inplace, has_out, select, kinds=None):
     seen = {}
     _SEEN.append(seen)
     keyword, variants = _select(select.get(op_name))
+    if keyword is None:
+        variants = _by_kinds(kinds.get(op_name) if kinds else None, nargs)
     return (op_name, nargs, fallback, name, int(inplace), int(has_out), tuple(tables.OPS[op_name]["params"]),
             keyword, variants, seen)
 
@@ -56,10 +72,10 @@ def install(functions, methods, ops):
     if os.environ.get("EW_NO_FASTPATH"):
         return
     fastcall.init(Tensor, dtype, _dispatch._PLANS, promotion._state)
-    select = ops.FAST_SELECT
+    select, kinds = ops.FAST_SELECT, ops.FAST_KINDS
     for name, (op, nargs) in ops.FAST_FUNCTIONS.items():
         if name in functions and _eligible(op, nargs):
-            functions[name] = fastcall.function(*_slot(op, nargs, functions[name], name, False, True, select))
+            functions[name] = fastcall.function(*_slot(op, nargs, functions[name], name, False, True, select, kinds))
             # the operators that call it (`2 // a` is floor_divide(other, self)) find it there
             setattr(ops, name, functions[name])
     for op_name, op in tables.OPS.items():      # ops without a public function, for operators (~: invert)
@@ -70,6 +86,6 @@ def install(functions, methods, ops):
     for table, inplace in ((ops.FAST_METHODS, False), (ops.FAST_INPLACE, True)):
         for name, (op, nargs) in table.items():
             if name in methods and _eligible(op, nargs):
-                fast = fastcall.method(*_slot(op, nargs, methods[name], name, inplace, False, select))
+                fast = fastcall.method(*_slot(op, nargs, methods[name], name, inplace, False, select, kinds))
                 if fast is not None:
                     methods[name] = fast

@@ -133,7 +133,10 @@ def ldexp_pow(texts, operands, out):
 PRE = {"same_dtypes": same_dtypes, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes,
        "ldexp_pow": ldexp_pow}
 POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals")}
-LATE = {"weight_fits": (weight_fits, "weight")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
+LATE = {"weight_fits": (weight_fits, "weight")}
+# the checks whose outcome depends on a number's value, by the operand categories they concern
+# (the C short path's plans must not serve those calls)
+BY_VALUE = {"negative_int_power": ("bool", "integral")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
 
 _missing = set(tables.CHECKS) - set(PRE) - set(POST) - set(LATE)
 if _missing:  # ops.yaml names a check this runtime does not know

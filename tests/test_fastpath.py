@@ -341,6 +341,22 @@ def test_three_operands_every_layout(name):
            lambda: ((_layout("vec", rt.float32), _layout("mat", rt.float32)[0], _layout("vec", rt.int32)), {}))
 
 
+@pytest.mark.parametrize("name", ["pow", "float_power"])
+def test_number_exponents_served_from_one_plan(name):
+    """x ** n for every n from the plan x ** 2 leaves (the key has the number's type, not its
+    value): the same as Python's path, including the kernel-free x ** 0 and x ** 1, and the value
+    checks (negative integer powers, a number that does not fit the dtype) still raise."""
+    fast, python = _fast_and_python(name)
+    special = [float("nan"), float("inf"), -float("inf"), -0.0, 0.0, 1.5, -2.5, 1e-30]
+    for dt in DTYPES:
+        x = _values(dt, 7) if not dt.is_floating_point else rt.tensor(special).to(dt)
+        for e in (2, 0, 1, True, False, -1, 3, 0.5, -2, 2.5, -0.0, 300, 2**40, 1 + 1j):
+            _agree(fast, python, lambda: ((x, e), {}))
+            _agree(rt.Tensor.__dict__[name], gen_ops.METHODS[name], lambda: ((x, e), {}))
+        for base in (2, 1, 2 + 0j, 1 + 0j, 2.5, 1.0, True, 0):      # pow(Number self, Tensor exponent): 1 ** x
+            _agree(fast, python, lambda: ((base, x), {}))
+
+
 @pytest.mark.parametrize("name", ["add", "sub"])
 def test_keyword_params(name):
     fast, python = _fast_and_python(name)
@@ -489,7 +505,8 @@ def test_the_forms_are_served_in_c(monkeypatch):
              lambda: a[::2] + b[::2], lambda: rt.add(a, b, out=o), lambda: rt.add(a, b, alpha=2), iadd,
              lambda: c.add_(b), lambda: c.mul_(2), lambda: rt.div(a, b, rounding_mode="floor"), lambda: a.exp(),
              lambda: q.T.exp(), lambda: rt.exp(a, out=o), lambda: a == 1, lambda: a + rt.tensor(2.0),
-             lambda: rt.addcmul(a, a, b, value=2), lambda: 2 // a, lambda: ~(a > 1)]
+             lambda: rt.addcmul(a, a, b, value=2), lambda: 2 // a, lambda: ~(a > 1), lambda: a ** 2,
+             lambda: a.pow(0.5), lambda: a ** b]
     for form in forms:
         form()
         calls.clear()
