@@ -129,6 +129,7 @@ class Signature:
             return False
         remaining = len(kwargs) if kwargs else 0
         pos = 0
+        deferred = []       # 0-dim tensors for numbers: read once every argument's type is checked
         for i, (pname, kind, nullable, default, kwarg_only) in enumerate(self.params):
             is_kwd = False
             if pos < nargs:
@@ -157,7 +158,10 @@ class Signature:
             elif kind == "int[1]" and _int_list(obj, self.name):
                 values[self.slots[i]] = _int_list_value(obj, self.name, pname, pos + 1)
             elif kind != "int[1]" and _check(kind, obj, self.numbers_as_tensors):
-                values[self.slots[i]] = _value(kind, obj)
+                if kind != "Tensor" and isinstance(obj, Tensor):
+                    deferred.append((self.slots[i], kind, obj))
+                else:
+                    values[self.slots[i]] = _value(kind, obj)
             elif raise_error:
                 printed = _PRINTED.get(kind, kind)
                 if is_kwd:
@@ -174,6 +178,8 @@ class Signature:
             if raise_error:
                 self._extra_kwargs(kwargs, nargs)
             return False
+        for slot, kind, obj in deferred:
+            values[slot] = _value(kind, obj)
         for slot in self.scalar_slots:
             _check_scalar_int(values[slot])
         return True

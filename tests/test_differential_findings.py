@@ -187,3 +187,14 @@ def test_where_condition_counts_with_torchs_kernel(dtype):
     with pytest.raises(NotImplementedError, match=rf"^\"nonzero_count_cpu\" not implemented for "
                                                   rf"'{t.dtype.c10_name}'$"):
         rt.where(t)
+
+
+# ------------------------------------------------------------------------------ argument parsing order
+def test_every_argument_type_is_checked_before_a_value_is_read():
+    """torch's parser checks each argument's type before the op reads a 0-dim tensor's value:
+    the complex 0-dim tensor given for `nan` is not read before `neginf`'s type fails."""
+    with pytest.raises(TypeError, match=r"^nan_to_num\(\): argument 'neginf' \(position 3\) must be float, "
+                                        r"not complex$"):
+        rt.tensor(False).nan_to_num(rt.tensor(1j), None, 0j)
+    with pytest.raises(RuntimeError, match="^value cannot be converted to type double without overflow$"):
+        rt.tensor(False).nan_to_num(rt.tensor(1j), None, 0.0)

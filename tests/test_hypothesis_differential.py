@@ -831,10 +831,6 @@ KNOWN_BUGS = {
     "number_pow_strides": ("number ** tensor (pow, float_power with a Number base) gives torch a contiguous "
                            "result; the runtime's follows the exponent's layout",
                            "out = (2 ** M.zeros(2, 5, 3).permute(0, 2, 1)).stride()"),
-    "float_arg_conversion_order": ("a complex 0-dim tensor for a float argument (nan_to_num's nan) followed by a "
-                                   "wrong type further on: torch's parser checks every argument's type first "
-                                   "(TypeError); the runtime converts the first one as it goes (RuntimeError)",
-                                   "M.tensor(False).nan_to_num(M.tensor(1j), None, 0j)"),
 }
 
 def explain_error(case, t_ns, t_err, r_err):
@@ -867,9 +863,6 @@ def explain_error(case, t_ns, t_err, r_err):
         return {"out_self_message"}
     if _alpha_wraps(case):
         return {"alpha_negation_wrap"}
-    if (t_cls == "TypeError" and re.fullmatch(r"\w+\(\): argument '\w+' \(position \d+\) must be float, not \w+", t_msg)
-            and r_err == ("RuntimeError", "value cannot be converted to type double without overflow")):
-        return {"float_arg_conversion_order"}
     return set()
 
 
