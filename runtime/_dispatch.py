@@ -91,6 +91,10 @@ def _nonzero_tuple(t):
     """torch.where(condition) = torch.nonzero(condition, as_tuple=True): per dim, the int64
     indices of the nonzero elements (a 0-dim condition counts as one dim), by advanced
     indexing's C walk over `condition != 0`."""
+    from generated import reductions       # (imported here: generated.reductions imports the runtime)
+    count = reductions.REDUCTIONS["count_nonzero_all"]
+    if t.dtype.name not in count["dtypes"]:       # torch counts them first, with this kernel
+        raise NotImplementedError(f"\"{count['label']}\" not implemented for '{t.dtype.c10_name}'")
     from ._advanced import _nonzero_columns
     mask = t if t.dtype.category == "bool" else call(tables.OPS["ne"], (t, 0))
     return tuple(_nonzero_columns(mask.reshape(1) if not mask._shape else mask))
