@@ -39,7 +39,7 @@ import torch
 from golden_format import close, dec, enc
 
 from .common import DTYPES, INF, NAN, TD, category, rounded, scalar, tensor
-from .oracle import case_length, outcome, settle
+from .oracle import case_length, settle
 
 SEED = 20261124
 R = random.Random(SEED)
