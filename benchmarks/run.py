@@ -155,7 +155,7 @@ class Case:
     operands: list
     out_dtype: str
     out_numel: int
-    group: str = "same"          # same | mixed | half | layout | unary | latency | small
+    group: str = "same"          # same | mixed | half | layout | unary | special | latency | small
     out_modes: tuple = ("alloc", "out")
     params: dict = field(default_factory=dict)
 
@@ -197,6 +197,12 @@ def cases(n, only=None):
         Case("float32 exp", "exp", [v("float32")], "float32", n, group="unary"),
         Case("float32 sqrt", "sqrt", [v("float32", kind="positive")], "float32", n, group="unary"),
         Case("float32 sin", "sin", [v("float32")], "float32", n, group="unary"),
+        # rt.special (csrc/special.c, in double for float32): a few representative functions
+        Case("float32 special.i0e", "special.i0e", [v("float32")], "float32", n, group="special"),
+        Case("float32 special.ndtr", "special.ndtr", [v("float32")], "float32", n, group="special"),
+        Case("float32 special.bessel_j0", "special.bessel_j0", [v("float32")], "float32", n, group="special"),
+        Case("float32 special.chebyshev_polynomial_t(x, 5)", "special.chebyshev_polynomial_t",
+             [v("float32"), Operand("float32", kind="scalar", value=5.0)], "float32", n, group="special"),
         # reductions (ops.yaml's reductions:): the whole input, or along one dim of a square matrix
         Case("float32 sum", "sum", [v("float32")], "float32", 1, group="reduce", out_modes=("alloc",)),
         Case(f"float32 sum(dim=0) {sq}x{sq}", "sum", [Operand("float32", (sq, sq))], "float32", sq, group="reduce",
@@ -279,11 +285,12 @@ def small_callables(case):
 
 
 def op_function(lib, name):
-    if lib == "ours":
-        return getattr(rt, name, None)
     if lib == "numpy":
-        return getattr(np, NP_OPS[name], None)
-    return getattr(torch, name, None)
+        return getattr(np, NP_OPS[name], None) if name in NP_OPS else None
+    fn = rt if lib == "ours" else torch
+    for part in name.split("."):          # special.i0e: a namespace's function
+        fn = getattr(fn, part, None)
+    return fn
 
 
 def callables(case: Case, mode: str):

@@ -386,6 +386,8 @@ EW_SPECIAL(long double, l)
 #define ew_erfinv(x) _Generic((x), float: ew_erfinv_f, double: ew_erfinv_d, long double: ew_erfinv_l)(x)
 #define ew_digamma(x) _Generic((x), float: ew_digamma_f, double: ew_digamma_d)(x)
 #define ew_i0(x) _Generic((x), float: ew_i0_f, double: ew_i0_d)(x)
+/* rt.special's functions: out of line, in csrc/special.c */
+#include "special.h"
 #define ew_nan_to_num(x, n, p, m) _Generic((x), float: ew_nan_to_num_f, double: ew_nan_to_num_d)((x), (n), (p), (m))
 
 /* ---- complex functions C99 lacks, as c10/util/complex_math.h defines them */

@@ -7,7 +7,9 @@ The modules import downward only, in the layers TensorIterator has:
     _lib, scalars, _warn -> dtypes -> promotion, checks -> _iterator, _formats -> tensor
     -> _argparse, _numpy -> _device, creation -> _advanced, _dlpack, _meta -> _dispatch
     -> _reduce, _methods, _format, _fastpath, generated/ops.py -> runtime (this file)"""
-from . import _advanced, _dlpack, _format, _methods, _numpy
+import sys as _sys
+
+from . import _advanced, _dlpack, _format, _methods, _namespaces, _numpy
 from . import dtypes as _dtypes
 from .creation import (arange, empty, empty_like, full, full_like, ones, ones_like, scalar_tensor, tensor,
                        zeros, zeros_like)
@@ -40,6 +42,7 @@ _functions, _op_methods = dict(_ops.FUNCTIONS), dict(_ops.METHODS)
 _functions.update(_reduce.FUNCTIONS)             # reductions (ops.yaml's reductions:)
 _op_methods.update(_reduce.METHODS)
 _install_fastpath(_functions, _op_methods, _ops)   # the C short path
+_namespaces.install(_sys.modules[__name__], _functions)   # rt.special.i0e, ...: out of _functions
 globals().update(_dtypes.dtype_names())          # rt.float32, rt.float, rt.half, ...
 globals().update(_functions)                     # rt.add, rt.div, rt.eq, ...
 for _name, _method in _op_methods.items():       # t.add, t.add_, t + u, ...
@@ -52,4 +55,4 @@ __all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "conj", 
            "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads",
            "device", "layout", "memory_format", "strided", "contiguous_format", "channels_last", "channels_last_3d",
            "preserve_format", "set_default_device", "get_default_device"]
-__all__ += sorted(_dtypes.dtype_names()) + sorted(list(_ops.FUNCTIONS) + list(_reduce.FUNCTIONS))
+__all__ += sorted(_dtypes.dtype_names()) + sorted([n for n in _ops.FUNCTIONS if "." not in n] + list(_reduce.FUNCTIONS))

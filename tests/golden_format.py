@@ -178,6 +178,17 @@ def close(rule, dtype, e, g, ulps=ULPS, *, magnitude_overflow_ok=False):
             and close_real(ez.imag, gz.imag, fmt, ulps[fmt], tol))
 
 
+def ulp_distance(dtype, e, g):
+    """How many of the real format's values lie between encoded reals e and g (NaN: 0 from NaN,
+    else infinite; an infinity: 0 from itself, else infinite)."""
+    x, y = dec(e), dec(g)
+    if math.isnan(x) or math.isnan(y):
+        return 0 if math.isnan(x) and math.isnan(y) else math.inf
+    if math.isinf(x) or math.isinf(y):
+        return 0 if x == y else math.inf
+    return abs(ordinal(x, dtype) - ordinal(y, dtype))
+
+
 def distance(dtype, e, g):
     """For failure messages: the ulp distance of two encoded reals (or of each component)."""
     try:

@@ -1,6 +1,7 @@
 """The C short call path (csrc/fastcall.c, runtime/_fastpath.py): every call it serves
 must give what the Python dispatcher gives, and every call it does not serve must reach
 the Python function unchanged."""
+import functools
 import gc
 import os
 import re
@@ -19,7 +20,12 @@ from runtime._lib import fastcall
 
 # the ops the runtime put on the short path (the generated table's, less those whose op
 # needs per-call work: see _dispatch._plannable)
-FAST = sorted({v for k, v in gen_ops.FAST_FUNCTIONS.items() if getattr(rt, k) is not gen_ops.FUNCTIONS[k]})
+def rt_function(name):
+    """rt.<name>, or a namespace's function (special.i0e: rt.special.i0e)."""
+    return functools.reduce(getattr, name.split("."), rt)
+
+
+FAST = sorted({v for k, v in gen_ops.FAST_FUNCTIONS.items() if rt_function(k) is not gen_ops.FUNCTIONS[k]})
 DTYPES = [rt.bool, rt.uint8, rt.int8, rt.int32, rt.int64, rt.float16, rt.bfloat16, rt.float32, rt.float64,
           rt.complex64, rt.complex128]
 
@@ -57,7 +63,7 @@ def test_short_path_equals_python_path(name, nargs):
     """Each op's fast function against the Python dispatcher, over dtypes and shapes (the
     second call of each kind is the one the short path serves)."""
     fname = next(k for k, v in gen_ops.FAST_FUNCTIONS.items() if v == (name, nargs))
-    fn, python_fn = getattr(rt, fname), gen_ops.FUNCTIONS[fname]
+    fn, python_fn = rt_function(fname), gen_ops.FUNCTIONS[fname]
     for dt in DTYPES:
         for other in (DTYPES if nargs >= 2 else [None]):
             for shape in [(7,), (), (0,), (2, 3, 1)]:
@@ -280,7 +286,7 @@ def _fast_and_python(name, method=False):
     if method:
         fast, python = rt.Tensor.__dict__[name], gen_ops.METHODS[name]
     else:
-        fast, python = getattr(rt, name), gen_ops.FUNCTIONS[name]
+        fast, python = rt_function(name), gen_ops.FUNCTIONS[name]
     assert fast is not python, name          # the name is on the C path
     return fast, python
 

@@ -542,6 +542,107 @@ ULPS = {"float16": 2, "bfloat16": 2, "float32": 1, "float64": 1}
 ULP_OPS = {"rsqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos",
            "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "sigmoid", "erf", "erfc", "erfinv", "lgamma",
            "digamma", "i0", "sinc", "atan2", "xlogy", "logaddexp", "logaddexp2"}     # (aliases: case.op is canonical)
+# rt.special's own functions: within the ulp rule of torch, or else of the correctly rounded value,
+# or no further from it than torch (whose Cephes Bessel functions, ndtr tail, ... are off: the
+# golden special set, scripts/golden/special.py, lists where)
+def _mp_poly(second, step):
+    def f(mp, x, n):
+        n = float(n)
+        k = -1 if math.isnan(n) or not -2.0 ** 63 < n < 2.0 ** 63 else int(n)
+        if k < 0:
+            return mp.mpf(0)
+        if k > 2000:
+            return mp.nan
+        p, q = mp.mpf(1), second(x)
+        if k == 0:
+            return p
+        for j in range(1, k):
+            p, q = q, step(j, x, q, p)
+        return q
+    return f
+
+
+def _mp_cheb(kind, shift=False):
+    """Chebyshev T, U, V, W (of 2x - 1 when shifted): the recurrence, or for a high degree inside
+    (-1, 1) the closed form in the angle acos(y)."""
+    second = {"t": lambda y: y, "u": lambda y: 2 * y, "v": lambda y: 2 * y - 1, "w": lambda y: 2 * y + 1}[kind]
+    closed = {"t": lambda mp, k, t: mp.cos(k * t), "u": lambda mp, k, t: mp.sin((k + 1) * t) / mp.sin(t),
+              "v": lambda mp, k, t: mp.cos((k + mp.mpf(0.5)) * t) / mp.cos(t / 2),
+              "w": lambda mp, k, t: mp.sin((k + mp.mpf(0.5)) * t) / mp.sin(t / 2)}[kind]
+    poly = _mp_poly(lambda x: second(2 * x - 1 if shift else x), lambda j, x, q, p: 2 * (2 * x - 1 if shift else x) * q - p)
+
+    def f(mp, x, n):
+        y = 2 * x - 1 if shift else x
+        n = float(n)
+        if not math.isnan(n) and 2000 < n < 2.0 ** 63 and -1 < y < 1:
+            return closed(mp, int(n), mp.acos(y))
+        return poly(mp, x, n)
+    return f
+
+
+SPECIAL_REFERENCES = {
+    "i0e": lambda mp, x: mp.besseli(0, x) * mp.exp(-abs(x)),
+    "i1": lambda mp, x: mp.besseli(1, x),
+    "i1e": lambda mp, x: mp.besseli(1, x) * mp.exp(-abs(x)),
+    "ndtr": lambda mp, x: mp.erfc(-x / mp.sqrt(2)) / 2,
+    "ndtri": lambda mp, y: -mp.sqrt(2) * mp.erfinv(1 - 2 * y) if 0 < y < 1 else mp.nan,
+    "log_ndtr": lambda mp, x: (mp.log1p(-mp.erfc(x / mp.sqrt(2)) / 2) if x > 0
+                               else mp.log(mp.erfc(-x / mp.sqrt(2)) / 2)),
+    "erfcx": lambda mp, x: mp.exp(x * x) * mp.erfc(x),
+    "entr": lambda mp, x: -x * mp.log(x) if x > 0 else (0 if x == 0 else -mp.inf),
+    "airy_ai": lambda mp, x: mp.airyai(x),
+    "bessel_j0": lambda mp, x: mp.besselj(0, x),
+    "bessel_j1": lambda mp, x: mp.besselj(1, x),
+    "bessel_y0": lambda mp, x: mp.bessely(0, x) if x > 0 else mp.nan,
+    "bessel_y1": lambda mp, x: mp.bessely(1, x) if x > 0 else mp.nan,
+    "modified_bessel_i0": lambda mp, x: mp.besseli(0, x),
+    "modified_bessel_i1": lambda mp, x: mp.besseli(1, x),
+    "modified_bessel_k0": lambda mp, x: mp.besselk(0, x) if x > 0 else mp.nan,
+    "modified_bessel_k1": lambda mp, x: mp.besselk(1, x) if x > 0 else mp.nan,
+    "scaled_modified_bessel_k0": lambda mp, x: mp.besselk(0, x) * mp.exp(x) if x > 0 else mp.nan,
+    "scaled_modified_bessel_k1": lambda mp, x: mp.besselk(1, x) * mp.exp(x) if x > 0 else mp.nan,
+    "spherical_bessel_j0": lambda mp, x: mp.sin(x) / x if x != 0 else mp.mpf(1),
+    "xlog1py": lambda mp, x, y: (0 if x == 0 else x * mp.log1p(y)) if y > -1 or x == 0 else mp.nan,
+    "zeta": lambda mp, x, q: mp.zeta(x, q) if x > 1 and q > 0 else mp.nan,
+    **{f"{s}chebyshev_polynomial_{k}": _mp_cheb(k, bool(s)) for s in ("", "shifted_") for k in "tuvw"},
+    "hermite_polynomial_h": _mp_poly(lambda x: 2 * x, lambda j, x, q, p: 2 * x * q - 2 * j * p),
+    "hermite_polynomial_he": _mp_poly(lambda x: x, lambda j, x, q, p: x * q - j * p),
+    "laguerre_polynomial_l": _mp_poly(lambda x: 1 - x, lambda j, x, q, p: ((2 * j + 1 - x) * q - j * p) / (j + 1)),
+    "legendre_polynomial_p": _mp_poly(lambda x: x, lambda j, x, q, p: ((2 * j + 1) * x * q - j * p) / (j + 1)),
+}
+SPECIAL_OPS = {f"special.{n}" for n in SPECIAL_REFERENCES}
+ULP_OPS |= SPECIAL_OPS
+
+
+def special_no_worse(case, dtype, inputs, expect, got, fmt=None):
+    """An rt.special value that is within the rule of the correctly rounded one, or no further
+    from it than torch's (in ulps of fmt or in absolute error)."""
+    if case.op not in SPECIAL_OPS or None in inputs or not _all_finite(inputs) or category(dtype) != "floating":
+        return False
+    try:
+        ref = _mp_reference(SPECIAL_REFERENCES[case.op.split(".", 1)[1]], [float(x) for x in inputs], dtype)
+    except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+        return False
+    if "chebyshev" in case.op and not abs(float(inputs[1])) < 2 ** 20:
+        # a Chebyshev polynomial of degree n > 2^20 inside (-1, 1): the closed form's phase
+        # n acos(x) is rounded before the cosine, in torch (float/double) as in ours (double /
+        # long double), and neither keeps a correct digit (README: where we differ)
+        y = float(inputs[0]) * (2 if "shifted" in case.op else 1) - (1 if "shifted" in case.op else 0)
+        if -1 < y < 1:
+            return True
+    e, g = complex(expect), complex(got)          # (a complex out= holds the real result)
+    if e.imag or g.imag:
+        return False
+    e, g = e.real, g.real
+    if math.isnan(ref):
+        return False
+    if close("ulp", dtype, ref, g, fmt):
+        return True
+    if math.isnan(e) or math.isnan(g) or math.isinf(g) and not math.isinf(e):
+        return not math.isnan(g) and math.isnan(e)
+    return abs(g - ref) <= abs(e - ref)
+
+
 # exactly rounded on reals, computed (ulp) on complex values
 EXACT_REAL_OPS = {"sgn", "sqrt", "reciprocal", "angle", "square", "lerp", "addcmul", "addcdiv"}
 POW_OPS = {"pow", "float_power"}      # exact for integral results
@@ -977,7 +1078,8 @@ def check(case, seen_bugs=None):
         inputs = inputs or element_inputs(case, S)
         xs = inputs(i)
         xk = as_computed(case, comp, xs)
-        if torch_is_wrong(case, comp, xk, e, g, fmt) or known_deviation(case, comp, xk, g, fmt):
+        if (torch_is_wrong(case, comp, xk, e, g, fmt) or known_deviation(case, comp, xk, g, fmt)
+                or special_no_worse(case, comp, xk, e, g, fmt)):
             continue
         if _alpha_wraps(case):
             if seen_bugs is not None:       # KNOWN_BUGS["alpha_negation_wrap"]

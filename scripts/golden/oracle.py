@@ -8,6 +8,7 @@ the first n results kept: every element then goes through the vectorised loop.  
 views, 2-d operands or 1-d operands of different lengths run as they are ("plain")."""
 from __future__ import annotations
 
+import functools
 import json
 import math
 import operator
@@ -89,7 +90,7 @@ def call(case, mode):
         kwargs["out"] = out_tensor(case["out"], mode, case_length(case))
     kind, op = case["call"], case["op"]
     if kind == "function":
-        r = getattr(torch, op)(*args, **kwargs)
+        r = functools.reduce(getattr, op.split("."), torch)(*args, **kwargs)     # special.i0e: torch.special.i0e
     elif kind == "method":
         r = getattr(args[0], op)(*args[1:], **kwargs)
     elif kind == "inplace":

@@ -1,0 +1,552 @@
+/* The body of csrc/special.c, included once per computation type: T (double or long double),
+   F(name) (the type's name for a function), C(literal) (a constant at T's precision), EPS
+   (T's epsilon), EW_LONG (1 for long double).  No include guard: included twice. */
+/* Clenshaw's recurrence for a Chebyshev series (Cephes' chbevl) */
+static T F(chbevl)(T x, const double *c, int n) {
+    T b0 = c[0], b1 = 0, b2 = 0;
+    for (int i = 1; i < n; i++) {
+        b2 = b1;
+        b1 = b0;
+        b0 = x * b1 - b2 + c[i];
+    }
+    return 0.5 * (b0 - b2);
+}
+
+/* Horner, highest coefficient first */
+static T F(horner)(T x, const double *c, int n) {
+    T r = 0;
+    for (int i = 0; i < n; i++) r = r * x + c[i];
+    return r;
+}
+
+/* Horner with an implicit leading coefficient 1 (Cephes' p1evl).  torch's Bessel J and Y
+   evaluate these denominators without it (a polevl over the same table), which makes them
+   1e-14 to 1e-5 wrong (relative) between x = 1 and x = 20; Cephes' own code has it. */
+static T F(horner1)(T x, const double *c, int n) {
+    T r = 1;
+    for (int i = 0; i < n; i++) r = r * x + c[i];
+    return r;
+}
+
+/* ------------------------------------------------------------------ modified Bessel I */
+#if EW_LONG
+/* I_nu(a) / (a/2)^nu for nu = 0, 1 and 0 <= a <= 8, by its power series: positive terms, so
+   long double keeps float64's last bit, which the Chebyshev coefficients (2-3 ulp) do not */
+static T F(i_series)(T a, int nu) {
+    T q = a * a / 4, term = 1, sum = 1;
+    if (nu) term = sum = 1;
+    for (int k = 1; k < 60 && term > sum * EPS / 4; k++) {
+        term *= q / (k * (T)(k + nu));
+        sum += term;
+    }
+    return nu ? sum / 2 : sum;
+}
+#endif
+
+static T F(i0e)(T x) {
+    x = fabs(x);
+#if EW_LONG
+    if (x <= 8) return F(i_series)(x, 0) * exp(-x);
+#endif
+    if (x <= 8) return F(chbevl)(x / 2 - 2, I0E_A, EW_N(I0E_A));
+    return F(chbevl)(32 / x - 2, I0E_B, EW_N(I0E_B)) / sqrt(x);
+}
+
+static T F(i1e)(T x) {
+    T a = fabs(x), r;
+#if EW_LONG
+    if (a <= 8) r = F(i_series)(a, 1) * a * exp(-a);
+    else r = F(chbevl)(32 / a - 2, I1E_B, EW_N(I1E_B)) / sqrt(a);
+#else
+    if (a <= 8) r = F(chbevl)(a / 2 - 2, I1E_A, EW_N(I1E_A)) * a;
+    else r = F(chbevl)(32 / a - 2, I1E_B, EW_N(I1E_B)) / sqrt(a);
+#endif
+    return x < 0 ? -r : r;
+}
+
+/* exp(|x|) i1e(x), with exp(|x|) applied in two halves: I1 stays finite a little beyond
+   exp's overflow (torch's exp(x) * ... gives inf from x = 709.8 on, where I1 is finite to 713.99) */
+static T F(i1)(T x) {
+    T a = fabs(x);
+    if (a <= 700) return exp(a) * F(i1e)(x);
+    T h = exp(a / 2);
+    return h * F(i1e)(x) * h;
+}
+
+static T F(modified_bessel_i0)(T x) {
+    T a = fabs(x);
+    if (a <= 700) return exp(a) * F(i0e)(a);
+    T h = exp(a / 2);
+    return h * F(i0e)(a) * h;
+}
+
+static T F(modified_bessel_i1)(T x) { return F(i1)(x); }
+
+/* ------------------------------------------------------------------ modified Bessel K */
+static T F(k0_small)(T x) {        /* K0 on (0, 2] */
+    return F(chbevl)(x * x - 2, MK0_A, EW_N(MK0_A)) - log(0.5 * x) * F(modified_bessel_i0)(x);
+}
+
+static T F(k1_small)(T x) {        /* K1 on (0, 2] */
+    return log(0.5 * x) * F(i1)(x) + F(chbevl)(x * x - 2, MK1_A, EW_N(MK1_A)) / x;
+}
+
+static T F(modified_bessel_k0)(T x) {
+    if (x == 0) return INFINITY;
+    if (x < 0) return NAN;
+    if (x <= 2) return F(k0_small)(x);
+    return exp(-x) * F(chbevl)(8 / x - 2, MK0_B, EW_N(MK0_B)) / sqrt(x);
+}
+
+static T F(modified_bessel_k1)(T x) {
+    if (x == 0) return INFINITY;
+    if (x < 0) return NAN;
+    if (x <= 2) return F(k1_small)(x);
+    return exp(-x) * F(chbevl)(8 / x - 2, MK1_B, EW_N(MK1_B)) / sqrt(x);
+}
+
+static T F(scaled_modified_bessel_k0)(T x) {
+    if (x == 0) return INFINITY;
+    if (x < 0) return NAN;
+    if (x <= 2) return F(k0_small)(x) * exp(x);
+    return F(chbevl)(8 / x - 2, SK0_B, EW_N(SK0_B)) / sqrt(x);
+}
+
+static T F(scaled_modified_bessel_k1)(T x) {
+    if (x == 0) return INFINITY;
+    if (x < 0) return NAN;
+    if (x <= 2) return F(k1_small)(x) * exp(x);
+    return F(chbevl)(8 / x - 2, SK1_B, EW_N(SK1_B)) / sqrt(x);
+}
+
+/* ------------------------------------------------------------------ Bessel J, Y */
+#undef EW_SQRT_2_PI
+#undef EW_2_PI
+#define EW_SQRT_2_PI C(0.797884560802865355879892119868763737)   /* sqrt(2 / pi) */
+#define EW_2_PI C(0.636619772367581343075535053490057448)         /* 2 / pi */
+
+/* the asymptotic form for x > 5: sqrt(2 / (pi x)) (P cos(x - phase) - (5 / x) Q sin(x - phase)),
+   P and Q rational in w = 25 / x^2 (sine and cosine swapped for Y); phase 1: pi/4, 3: 3pi/4 */
+static T F(bessel_far)(T x, T w, const double *pp, const double *pq, const double *qp, const double *qq,
+                         int phase, int y) {
+    T p = F(horner)(w, pp, 7) / F(horner)(w, pq, 7), q = F(horner)(w, qp, 8) / F(horner1)(w, qq, 7);
+    /* sin and cos of x - phase from those of x, which glibc reduces exactly: x - phase itself
+       would round away the phase of a large x (torch's does) */
+    T sx = sin(x), cx = cos(x), s, c;
+    if (phase == 1) { c = (cx + sx) * C(0.707106781186547524400844362104849039);      /* x - pi/4 */
+                      s = (sx - cx) * C(0.707106781186547524400844362104849039); }
+    else            { c = (sx - cx) * C(0.707106781186547524400844362104849039);      /* x - 3pi/4 */
+                      s = -(sx + cx) * C(0.707106781186547524400844362104849039); }
+    T v = y ? p * s + 5 / x * q * c : p * c - 5 / x * q * s;
+    return v * EW_SQRT_2_PI / sqrt(x);
+}
+
+static T F(bessel_j0)(T x) {
+    x = fabs(x);
+    if (x <= 5) {
+        if (x < 1e-5) return 1 - x * x / 4;
+        T z = x * x;
+        /* the product over J0's first two zeros keeps the relative accuracy near them */
+        return (z - C(5.78318596294678452117599575845580704)) * (z - C(30.4712623436620863990781631750227558)) * F(horner)(z, J0_RP, 4)
+               / F(horner1)(z, J0_RQ, 8);
+    }
+    return F(bessel_far)(x, 25 / (x * x), J0_PP, J0_PQ, J0_QP, J0_QQ, 1, 0);
+}
+
+static T F(bessel_j1)(T x) {
+    if (x < 0) return -F(bessel_j1)(-x);
+    if (x <= 5) {
+        T z = x * x;
+        return F(horner)(z, J1_RP, 4) / F(horner1)(z, J1_RQ, 8) * x * (z - C(14.681970642123893257219777768630107))
+               * (z - C(49.2184563216946036702670828463881389));
+    }
+    return F(bessel_far)(x, 5 / x * (5 / x), J1_PP, J1_PQ, J1_QP, J1_QQ, 3, 0);
+}
+
+static T F(bessel_y0)(T x) {
+    if (x <= 5) {
+        if (x == 0) return -INFINITY;
+        if (x < 0) return NAN;
+        T z = x * x;
+        return F(horner)(z, Y0_YP, 8) / F(horner1)(z, Y0_YQ, 7) + EW_2_PI * log(x) * F(bessel_j0)(x);
+    }
+    return F(bessel_far)(x, 25 / (x * x), Y0_PP, Y0_PQ, Y0_QP, Y0_QQ, 1, 1);
+}
+
+static T F(bessel_y1)(T x) {
+    if (x <= 5) {
+        if (x == 0) return -INFINITY;
+        if (x <= 0) return NAN;
+        T z = x * x;
+        return x * (F(horner)(z, Y1_YP, 6) / F(horner1)(z, Y1_YQ, 8)) + EW_2_PI * (F(bessel_j1)(x) * log(x) - 1 / x);
+    }
+    return F(bessel_far)(x, 5 / x * (5 / x), Y1_PP, Y1_PQ, Y1_QP, Y1_QQ, 3, 1);
+}
+
+static T F(spherical_bessel_j0)(T x) {
+    if (isinf(x)) return 0;
+    if (fabs(x) < 0.5) {      /* sin(x) / x's Taylor series: no cancellation near 0 */
+        T z = x * x;
+        return 1 + z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 + z * (-1.0 / 39916800
+               + z * (1.0 / 6227020800.0))))));
+    }
+    return sin(x) / x;
+}
+
+/* ------------------------------------------------------------------ Airy Ai */
+static T F(airy_ai)(T x) {
+    if (isinf(x)) return NAN;
+    if (x > 103.892) return 0;
+    if (x < -2.09) {          /* oscillating: modulus and phase, rational in 1 / zeta^2 */
+        T zeta = -2 * x * sqrt(-x) / 3, z = 1 / zeta, zz = z * z;
+        /* (Cephes' p1evl denominators: torch drops their leading 1, and is 1e-5 off at x = -2.5) */
+        T f = F(horner)(zz, AIRY_AFN, 9) / F(horner1)(zz, AIRY_AFD, 9);
+        T g = F(horner)(zz, AIRY_AGN, 11) / F(horner1)(zz, AIRY_AGD, 10);
+        T t = zeta + C(0.785398163397448309615660845819875721);
+        return C(0.564189583547756286948079451560772586) / sqrt(sqrt(-x)) * (sin(t) * (1 + zz * f) - cos(t) * (z * g));
+    }
+    if (x >= 2.09) {          /* decaying: exp(-zeta) times a rational function of 1 / zeta */
+        T zeta = 2 * x * sqrt(x) / 3;
+        T ai = C(0.564189583547756286948079451560772586) * (F(horner)(1 / zeta, AIRY_AN, 8) / F(horner)(1 / zeta, AIRY_AD, 8))
+                    / (2 * sqrt(sqrt(x)) * exp(zeta));
+        return ai;
+    }
+    /* |x| < 2.09: the Maclaurin series Ai = c1 f - c2 g */
+    T f = 1, g = x, k = 1, m = 1, n = x, t = 1, z = x * x * x;
+    while (t > EPS) {
+        m *= z; k += 1; m /= k;
+        n *= z; k += 1; n /= k;
+        m /= k; f += m;
+        k += 1; n /= k; g += n;
+        t = fabs(m / f);
+    }
+    return C(0.355028053887817239260063186004183176) * f - C(0.258819403792806798405183560189203964) * g;
+}
+
+/* ------------------------------------------------------------------ normal distribution */
+static T F(ndtr)(T x) {
+    /* 0.5 erfc(-x / sqrt 2): torch's (1 + erf(x / sqrt 2)) / 2 cancels to 0 below x = -8 */
+    if (isnan(x)) return x;
+    return 0.5 * erfc(-x * C(0.707106781186547524400844362104849039));
+}
+
+
+static T F(ndtri)(T y0) {
+    const T s2pi = C(2.50662827463100050242);
+    if (y0 == 0) return -INFINITY;
+    if (y0 == 1) return INFINITY;
+    if (!(y0 > 0 && y0 < 1)) return NAN;
+    int upper = 0;
+    T y = y0;
+    if (y > 1 - C(0.135335283236612691893999494972484403)) {     /* 1 - exp(-2): the upper tail by symmetry */
+        y = 1 - y;
+        upper = 1;
+    }
+    if (y > C(0.135335283236612691893999494972484403)) {
+        y -= 0.5;
+        T y2 = y * y;
+        T x = y + y * (y2 * F(horner)(y2, NDTRI_P0, 5) / F(horner)(y2, NDTRI_Q0, 9));
+        return x * s2pi;
+    }
+    T x = sqrt(-2 * log(y));
+    T x0 = x - log(x) / x, z = 1 / x;
+    T x1 = x < 8 ? z * F(horner)(z, NDTRI_P1, 9) / F(horner)(z, NDTRI_Q1, 9)
+                      : z * F(horner)(z, NDTRI_P2, 9) / F(horner)(z, NDTRI_Q2, 9);
+    x = x0 - x1;
+    x = upper ? x : -x;
+#if EW_LONG
+    /* one Newton step on ndtr(x) = y0 in long double: float64 results within an ulp */
+    T d = y0 <= C(0.5) ? F(ndtr)(x) - y0 : (1 - y0) - F(ndtr)(-x);
+    x -= d / (exp(-x * x / 2) / s2pi);
+#endif
+    return x;
+}
+
+/* erfcx(x) = exp(x^2) erfc(x): 100 Chebyshev pieces in y100 = 400 / (4 + |x|) */
+static T F(erfcx_y100)(T y100) {
+    int k = (int)y100;
+    if (k < 0 || k >= 100) return 1.0;   /* y100 = 100 exactly: |x| < 4 eps, erfcx within 1e-15 of 1 */
+    const double *c = ERFCX_Y100[k];
+    T t = 2 * y100 - (2 * k + 1);
+    return c[0] + (c[1] + (c[2] + (c[3] + (c[4] + (c[5] + c[6] * t) * t) * t) * t) * t) * t;
+}
+
+static T F(erfcx)(T x) {
+    if (isnan(x)) return x;
+    if (x >= 0) {
+        if (x > 50) {        /* a continued fraction of erfc's asymptotic series */
+            const T ispi = C(0.564189583547756286948079451560772586);   /* 1 / sqrt(pi) */
+            if (x > 5e7) return ispi / x;
+            return ispi * ((x * x) * (x * x + 4.5) + 2) / (x * ((x * x) * (x * x + 5) + 3.75));
+        }
+        return F(erfcx_y100)(400 / (4 + x));
+    }
+    if (x < -26.7) return INFINITY;
+    if (x < -6.1) return 2 * exp(x * x);
+    return 2 * exp(x * x) - F(erfcx_y100)(400 / (4 - x));
+}
+
+static T F(log_ndtr)(T x) {
+    T t = x * C(0.707106781186547524400844362104849039);
+    if (x < -1) return log(F(erfcx)(-t) / 2) - t * t;
+    return log1p(-erfc(t) / 2);
+}
+
+
+/* ------------------------------------------------------------------ entropy, xlog1py */
+static T F(entr)(T x) {
+    if (isnan(x)) return x;
+    if (x > 0) return -x * log(x);
+    if (x == 0) return 0;
+    return -INFINITY;
+}
+
+static T F(xlog1py)(T x, T y) {
+    if (isnan(y)) return NAN;
+    if (x == 0) return 0;
+    return x * log1p(y);
+}
+
+/* ------------------------------------------------------------------ Hurwitz zeta */
+static T F(zeta)(T x, T q) {
+    const T MACHEP = C(1.11022302462515654042E-16);   /* torch's stopping rule (double's), also in long double */
+    if (x == 1) return INFINITY;
+    if (x < 1) return NAN;
+    if (q <= 0) {
+        if (q == floor(q)) return INFINITY;
+        if (x != floor(x)) return NAN;
+    }
+    /* sum the first terms directly, then Euler-Maclaurin with Bernoulli-number coefficients */
+    T s = pow(q, -x), a = q, b = 0;
+    int i = 0;
+    while (i < 9 || a <= 9) {
+        i++;
+        a += 1;
+        b = pow(a, -x);
+        s += b;
+        if (-MACHEP * s < b && b < MACHEP * s) return s;
+    }
+    T w = a, k = 0, t;
+    s += b * w / (x - 1);
+    s -= 0.5 * b;
+    a = 1;
+    for (i = 0; i < 12; i++) {
+        a *= x + k;
+        b /= w;
+        t = a * b / ZETA_A[i];
+        s += t;
+        if (fabs(t / s) < MACHEP) return s;
+        k += 1;
+        a *= x + k;
+        b /= w;
+        k += 1;
+    }
+    return s;
+}
+
+/* ------------------------------------------------------------------ orthogonal polynomials */
+/* torch reads the degree with static_cast<int64_t>: x86 gives INT64_MIN for NaN and out of
+   range values (a negative degree: the polynomial is 0) */
+static int64_t F(degree)(T n) {
+    return (n == n && n > -9223372036854775808.0 && n < 9223372036854775808.0) ? (int64_t)n : INT64_MIN;
+}
+
+/* the three-term recurrence r = c q - p from p0, p1 (stops at NaN, as torch) */
+static T F(recur)(T c, T p, T q, int64_t n) {
+    T r = q;
+    for (int64_t k = 2; k <= n && !isnan(q); k++) {
+        r = c * q - p;
+        p = q;
+        q = r;
+    }
+    return r;
+}
+
+static T F(cheb_t)(T x, int64_t n) {
+    if (n < 0) return 0;
+    if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? 1 : -1;
+    if (n > 6 && fabs(x) < 1) return cos(n * acos(x));
+    if (n == 0) return 1;
+    if (n == 1) return x;
+    return F(recur)(x + x, 1, x, n);
+}
+
+static T F(cheb_u)(T x, int64_t n) {
+    if (n < 0) return 0;
+    if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? (T)(n + 1) : -(T)(n + 1);
+    if (n > 8 && fabs(x) < 1) {
+        T t = acos(x);
+        if (sin(t) != 0) return sin((n + 1) * t) / sin(t);
+        return (n + 1) * cos((n + 1) * t) / x;
+    }
+    if (n == 0) return 1;
+    if (n == 1) return x + x;
+    return F(recur)(x + x, 1, x + x, n);
+}
+
+static T F(cheb_v)(T x, int64_t n) {
+    if (n < 0) return 0;
+    if (fabs(x) == 1) {
+        if (x > 0) return 1;
+        return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
+    }
+    if (n > 8 && fabs(x) < 1) {
+        T t = acos(x);
+        if (sin(t / 2) != 1) return cos((n + 0.5) * t) / cos(t / 2);
+        return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
+    }
+    if (n == 0) return 1;
+    if (n == 1) return x + x - 1;
+    return F(recur)(x + x, 1, x + x - 1, n);
+}
+
+static T F(cheb_w)(T x, int64_t n) {
+    if (n < 0) return 0;
+    if (fabs(x) == 1) {
+        if (x > 0) return (T)(n + n + 1);
+        return n % 2 == 0 ? 1 : -1;
+    }
+    if (n > 8 && fabs(x) < 1) {
+        T t = acos(x);
+        if (cos(t / 2) != 1) return sin((n + 0.5) * t) / sin(t / 2);
+        if (x > 0) return (T)(n + n + 1);
+        return n % 2 == 0 ? 1 : -1;
+    }
+    if (n == 0) return 1;
+    if (n == 1) return x + x + 1;
+    return F(recur)(x + x, 1, x + x + 1, n);
+}
+
+static T F(chebyshev_t)(T x, T n) { return F(cheb_t)(x, F(degree)(n)); }
+static T F(chebyshev_u)(T x, T n) { return F(cheb_u)(x, F(degree)(n)); }
+static T F(chebyshev_v)(T x, T n) { return F(cheb_v)(x, F(degree)(n)); }
+static T F(chebyshev_w)(T x, T n) { return F(cheb_w)(x, F(degree)(n)); }
+
+/* the shifted polynomials are the plain ones of 2x - 1 (torch's special cases at x = 0 and 1,
+   and its own thresholds for the closed forms) */
+static T F(shifted_chebyshev_t)(T x, T nf) {
+    int64_t n = F(degree)(nf);
+    T y = x + x - 1;
+    if (n < 0) return 0;
+    if (x == 1) return 1;
+    if (x == 0) return n % 2 == 0 ? 1 : -1;
+    if (n > 6 && fabs(y) < 1) return cos(n * acos(y));
+    if (n == 0) return 1;
+    if (n == 1) return y;
+    return F(recur)(y + y, 1, y, n);
+}
+
+static T F(shifted_chebyshev_u)(T x, T nf) {
+    int64_t n = F(degree)(nf);
+    T y = x + x - 1;
+    if (n < 0) return 0;
+    if (x == 1) return (T)(n + 1);
+    if (x == 0) return n % 2 == 0 ? (T)(n + 1) : -(T)(n + 1);
+    if (n > 6 && fabs(y) < 1) {
+        T t = acos(y);
+        if (sin(t) != 0) return sin((n + 1) * t) / sin(t);
+        return (n + 1) * cos((n + 1) * t) / y;
+    }
+    if (n == 0) return 1;
+    if (n == 1) return y + y;
+    return F(recur)(y + y, 1, y + y, n);
+}
+
+static T F(shifted_chebyshev_v)(T x, T nf) {
+    int64_t n = F(degree)(nf);
+    T y = x + x - 1;
+    if (n < 0) return 0;
+    if (x == 1) return 1;
+    if (x == 0) return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
+    if (n > 6 && fabs(y) < 1) {
+        T t = acos(y);
+        if (sin(t / 2) != 1) return cos((n + 0.5) * t) / cos(t / 2);
+        return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
+    }
+    if (n == 0) return 1;
+    if (n == 1) return y + y - 1;
+    return F(recur)(y + y, 1, y + y - 1, n);
+}
+
+static T F(shifted_chebyshev_w)(T x, T nf) {
+    int64_t n = F(degree)(nf);
+    T y = x + x - 1;
+    if (n < 0) return 0;
+    if (x == 1) return (T)(n + n + 1);
+    if (x == 0) return n % 2 == 0 ? 1 : -1;
+    if (n > 4 && fabs(y) < 1) {
+        T t = acos(y);
+        if (cos(t / 2) != 1) return sin((n + 0.5) * t) / sin(t / 2);
+        return n % 2 == 0 ? 1 : -1;
+    }
+    if (n == 0) return 1;
+    if (n == 1) return y + y + 1;
+    return F(recur)(y + y, 1, y + y + 1, n);
+}
+
+/* Hermite: torch answers NaN above a degree limit (128 for float, 512 for T) */
+static T F(hermite_h_n)(T x, int64_t n, int64_t limit) {
+    if (n < 0) return 0;
+    if (n == 0) return 1;
+    if (n == 1) return x + x;
+    if (n > limit) return NAN;
+    T p = 1, q = x + x, r = 0;
+    for (int64_t k = 2; k < n + n; k += 2) {
+        r = (x + x) * q - k * p;
+        p = q;
+        q = r;
+    }
+    return r;
+}
+
+static T F(hermite_he_n)(T x, int64_t n, int64_t limit) {
+    if (n < 0) return 0;
+    if (n == 0) return 1;
+    if (n == 1) return x;
+    if (n > limit) return NAN;
+    T p = 1, q = x, r = 0;
+    for (int64_t k = 1; k < n; k++) {
+        r = x * q - k * p;
+        p = q;
+        q = r;
+    }
+    return r;
+}
+
+/* hermite_h reads an infinite or NaN degree as -1 (torch guards that cast; he does not) */
+static int64_t F(h_degree)(T n) { return isinf(n) || isnan(n) ? -1 : F(degree)(n); }
+
+static T F(hermite_h)(T x, T n) { return F(hermite_h_n)(x, F(h_degree)(n), 512); }
+static T F(hermite_h_f)(T x, T n) { return F(hermite_h_n)(x, F(h_degree)(n), 128); }
+static T F(hermite_he)(T x, T n) { return F(hermite_he_n)(x, F(degree)(n), 512); }
+static T F(hermite_he_f)(T x, T n) { return F(hermite_he_n)(x, F(degree)(n), 128); }
+
+static T F(laguerre_l)(T x, T nf) {
+    int64_t n = F(degree)(nf);
+    if (n < 0) return 0;
+    if (fabs(x) == 0) return 1;
+    if (n == 0) return 1;
+    if (n == 1) return 1 - x;
+    T p = 1, q = 1 - x, r = q;
+    for (int64_t k = 1; k < n && !isnan(q); k++) {
+        r = (((k + k) + (1 - x)) * q - k * p) / (k + 1);
+        p = q;
+        q = r;
+    }
+    return r;
+}
+
+static T F(legendre_p)(T x, T nf) {
+    int64_t n = F(degree)(nf);
+    if (n < 0) return 0;
+    if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? 1 : -1;
+    if (n == 0) return 1;
+    if (n == 1) return x;
+    T p = 1, q = x, r = x;
+    for (int64_t k = 1; k < n && !isnan(q); k++) {
+        r = ((k + k + 1) * x * q - k * p) / (k + 1);
+        p = q;
+        q = r;
+    }
+    return r;
+}
