@@ -45,19 +45,26 @@ class CType:
 # The C helpers (prelude.h) of each storage kind of dtypes.yaml other than native: load and
 # store (storage <-> opmath value), rounding an opmath value to the storage's precision, and for
 # the 16-bit floats, which are computed on float blocks, the block conversions of the AVX2 and
-# baseline flavours (simd, base) and the bulk ones of the casts, as (to float, from float).
+# baseline flavours (simd, base) and the bulk ones of the casts, as (to float, from float);
+# `decode`: n stored values from src into opmath values at dst, in bulk (the reductions' loops);
+# `one_loop`: the kernels and casts of the format's dtypes are one strided loop, without the
+# contiguous and scalar-operand branches (rarely used formats, whose inline conversions made
+# those branches large vectorised loops: 0.5 MB of machine code, kernels.c.j2 kstrided).
 STORAGE_C = {
     "half": dict(load="ew_h2f({x})", store="ew_f2h((float)({v}))", rnd="ew_rnd_f16",
                  blocks=dict(simd=("ew_h2f_blk_f16c", "ew_f2h_blk_f16c"), base=("ew_h2f_blk", "ew_f2h_blk"),
-                             bulk=("ew_h2f_n", "ew_f2h_n"))),
+                             bulk=("ew_h2f_n", "ew_f2h_n")),
+                 decode="ew_h2f_n((const uint16_t *)({src}), (float *)({dst}), {n})", one_loop=False),
     "bfloat": dict(load="ew_b2f({x})", store="ew_f2b((float)({v}))", rnd="ew_rnd_bf16",
                    blocks=dict(simd=("ew_b2f_blk_avx2", "ew_f2b_blk_avx2"), base=("ew_b2f_blk", "ew_f2b_blk"),
-                               bulk=("ew_b2f_n", "ew_f2b_n"))),
+                               bulk=("ew_b2f_n", "ew_f2b_n")),
+                   decode="ew_b2f_n((const uint16_t *)({src}), (float *)({dst}), {n})", one_loop=False),
     "complex_half": dict(load="ew_c32_load({x})", store="ew_c32_store((ew_c64)({v}))", rnd="ew_rnd_c32",
-                         blocks=None),
+                         blocks=None, decode="ew_h2f_n((const uint16_t *)({src}), (float *)({dst}), 2 * ({n}))",
+                         one_loop=True),
     # one set per format (NAME: the dtype's), generated into ew_minifloat.h
     "minifloat": dict(load="ew_mf_load_NAME({x})", store="ew_mf_store_NAME((float)({v}))", rnd="ew_rnd_NAME",
-                      blocks=None),
+                      blocks=None, decode=None, one_loop=True),
 }
 assert set(STORAGE_C) == set(STORAGE_KINDS) - {"native"}
 
@@ -193,7 +200,8 @@ def build_context(model: Model) -> dict:
                                     exact_params=op.exact_params, expr_line=expr_line, raw_load=raw_load,
                                     avx2_valued=any(f in expr for f in AVX2_VALUED),
                                     simd=dtype_name in op.simd or dtype_name in halves_ or out.name in halves_,
-                                    finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name)))
+                                    finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name),
+                                    one_loop=bool(storage and storage["one_loop"])))
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:
@@ -204,8 +212,9 @@ def build_context(model: Model) -> dict:
             # a minifloat's casts go through its decode table or encoder: a shard of their own,
             # one flavour each (they are not where time goes)
             mini = s is not d and "minifloat" in (s.storage, d.storage)
+            one_loop = any((storage_c(x) or {}).get("one_loop") for x in (s, d))
             casts.append(dict(src=ct[s.name], dst=ct[d.name], expr=cast_expr(model, ct[s.name], ct[d.name]),
-                              symbol=f"ew_cast_{s.name}_{d.name}", minifloat=mini))
+                              symbol=f"ew_cast_{s.name}_{d.name}", minifloat=mini, one_loop=one_loop))
     integral = [dict(name=d.name, ctype=d.ctype, signed=d.signed, bits=8 * d.itemsize)
                 for d in model.dtypes if d.category == "integral"]
     blocks = {flavour: {d: STORAGE_C[model.dtype(d).storage]["blocks"][flavour] for d in halves_}
