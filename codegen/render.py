@@ -213,8 +213,11 @@ def build_context(model: Model) -> dict:
             # one flavour each (they are not where time goes)
             mini = s is not d and "minifloat" in (s.storage, d.storage)
             one_loop = any((storage_c(x) or {}).get("one_loop") for x in (s, d))
+            # into a half type: expr is the cast to its opmath type (float32) then to storage
+            to_opmath = cast_expr(model, ct[s.name], ct[d.opmath]) if d.name in halves_ else None
             casts.append(dict(src=ct[s.name], dst=ct[d.name], expr=cast_expr(model, ct[s.name], ct[d.name]),
-                              symbol=f"ew_cast_{s.name}_{d.name}", minifloat=mini, one_loop=one_loop))
+                              symbol=f"ew_cast_{s.name}_{d.name}", minifloat=mini, one_loop=one_loop,
+                              to_opmath=to_opmath))
     integral = [dict(name=d.name, ctype=d.ctype, signed=d.signed, bits=8 * d.itemsize)
                 for d in model.dtypes if d.category == "integral"]
     blocks = {flavour: {d: STORAGE_C[model.dtype(d).storage]["blocks"][flavour] for d in halves_}
@@ -239,12 +242,14 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
     instead of casting chunks into a buffer when that input is the only one to cast (one
     pass over memory instead of two phases: 15-25% faster at memory speed).  One per input
     position and dtype of FUSED_SOURCES that promotes into the kernel's (so never the half
-    types, whose buffered casts are F16C bulk conversions)."""
+    types, whose buffered casts are F16C bulk conversions), for real kernels: a real tensor
+    mixed into complex64 arithmetic is rare, and those were ten 4 KB loops to compile."""
     column = {d.name: i for i, d in enumerate(model.dtypes)}
     fused = []
     for kernel_id, k in enumerate(kernels):
         d = k["dtype"]
-        if k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.opmath != d.name or k["ins"] != [d, d]:
+        if (k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.opmath != d.name or k["ins"] != [d, d]
+                or d.category == "complex"):
             continue
         for s in model.dtypes:
             if s.name == d.name or s.name not in FUSED_SOURCES or model.promotion[column[s.name]][column[d.name]] != d.name:
