@@ -229,11 +229,14 @@ def build_context(model: Model) -> dict:
                 operators=python_operators(model), numbers_as_tensors=schema.NUMBERS_AS_TENSORS)
 
 
-# The input dtypes a fused loop reads: the ones mixed into float and integer arithmetic most
-# (masks, bytes, int32 and int64 indices and counts, float32 into float64).  Every other source
-# dtype is cast through iterate.c's buffer: 15-25% slower at memory speed, and each fused loop
-# is a full loop of the op to compile (they were 60% of the generated C).
-FUSED_SOURCES = ("bool", "uint8", "int32", "int64", "float32")
+# The loops with fused variants, and the input dtypes each reads: the pairs mixed into
+# arithmetic most (masks, bytes, int32 and int64 indices and counts into float32; float32 and
+# integers into float64; bytes and int32 into int64).  Any other input dtype is cast through
+# iterate.c's buffer: 15-25% slower at memory speed, but each fused loop is a full loop of the
+# op to compile; the rarer pairs (bool and uint8 into float64 and int32, bool into int64, real
+# dtypes into complex64) were 38 loops and 5% of a cold build's CPU time.
+FUSED_PAIRS = {"float32": ("bool", "uint8", "int32", "int64"), "float64": ("float32", "int32", "int64"),
+               "int64": ("uint8", "int32")}
 
 
 def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list:
@@ -241,18 +244,16 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
     dtype and cast it as they load it, with the cast loop's expression: iterate.c runs one
     instead of casting chunks into a buffer when that input is the only one to cast (one
     pass over memory instead of two phases: 15-25% faster at memory speed).  One per input
-    position and dtype of FUSED_SOURCES that promotes into the kernel's (so never the half
-    types, whose buffered casts are F16C bulk conversions), for real kernels: a real tensor
-    mixed into complex64 arithmetic is rare, and those were ten 4 KB loops to compile."""
+    position and pair of FUSED_PAIRS that promotes into the kernel's dtype (so never the half
+    types, whose buffered casts are F16C bulk conversions)."""
     column = {d.name: i for i, d in enumerate(model.dtypes)}
     fused = []
     for kernel_id, k in enumerate(kernels):
         d = k["dtype"]
-        if (k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.opmath != d.name or k["ins"] != [d, d]
-                or d.category == "complex"):
+        if k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.opmath != d.name or k["ins"] != [d, d]:
             continue
         for s in model.dtypes:
-            if s.name == d.name or s.name not in FUSED_SOURCES or model.promotion[column[s.name]][column[d.name]] != d.name:
+            if s.name not in FUSED_PAIRS.get(d.name, ()) or model.promotion[column[s.name]][column[d.name]] != d.name:
                 continue
             src = ct[s.name]
             load = d.load(cast_expr(model, src, d, src.load("{x}")))
