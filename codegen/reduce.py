@@ -287,7 +287,7 @@ def kernels(model):
 
 def render_files(model, env, ct):
     """{'k_reduce.c': ..., 'reductions.py': ...}."""
-    from .render import HEADER
+    from .render import HEADER, storage_c
     red = model.reductions
     ks = []
     for kid, (name, i, v) in enumerate(kernels(model)):
@@ -303,7 +303,7 @@ def render_files(model, env, ct):
             in_ctype=ct[i].ctype, x_ctype=ct[i].op_ctype, v_ctype=ct[v].ctype, load=ct[i].load("in[{}]"), acc=ct[acc].op_ctype if model.dtype(acc).storage != "native"
             else model.dtype(acc).ctype, init=sub.get(init, init),
             combine=_by_dtype(dict(r.combine), vd), finish=_by_dtype(dict(r.finish), vd),
-            store=ct[v].store("{}"), simd=i in r.simd, lanes=max(8, min(64, 128 // acc_size)), line=r.line))
+            store=ct[v].store("{}"), simd=i in r.simd, decode=(storage_c(model.dtype(i)) or {}).get("decode"), lanes=max(8, min(64, 128 // acc_size)), line=r.line))
     tpl = env.get_template("reduce.c.j2")
     files = {"k_reduce.c": tpl.render(header=HEADER, kernels=ks, table_only=True)}
     for op in dict.fromkeys(k["op"] for k in ks):     # a shard per reduction: they compile in parallel

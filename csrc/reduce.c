@@ -10,9 +10,9 @@
      states along that dim is updated one reduced element at a time (contiguous, vectorised);
    - otherwise each output folds its own reduced elements in order.
    Threads split the outputs (or the blocks); each output is computed by one thread in one order. */
+#include "prelude.h"        /* first: GCC reads the precompiled prelude only before other headers */
 #include <stdlib.h>
 #include <string.h>
-#include "prelude.h"
 
 typedef struct {
     int state;                 /* bytes of one accumulator state */
