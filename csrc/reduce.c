@@ -7,7 +7,8 @@
      EW_RED_BLOCK, each folded into a partial state, and the partials merged in a fixed pairwise
      tree, so the bits never depend on how many threads took blocks;
    - the input's smallest stride is on a kept dim (sum(dim=0) of a row-major matrix): a row of
-     states along that dim is updated one reduced element at a time (contiguous, vectorised);
+     states along that dim is updated by up to EW_RED_ROWK reduced elements at a time, each state
+     folding them in order (contiguous, vectorised, a tile of states held in registers);
    - otherwise each output folds its own reduced elements in order.
    Threads split the outputs (or the blocks); each output is computed by one thread in one order. */
 #include <stdlib.h>
