@@ -22,18 +22,23 @@ EW_TARGET_AVX2_NOFMA static inline void ew_rsum_f32_f64(double *restrict lane, c
 }
 
 /* amax / amin with NaN propagation: ((x > acc) | isnan(x)) ? x : acc.  max_ps(x, acc) is
-   x > acc ? x : acc (acc when either is NaN, acc's zero when both are zeros); then x where x is
-   NaN. */
+   x > acc ? x : acc (acc when either is NaN, acc's zero when both are zeros), so a lane ends as
+   its last NaN if it met one (a NaN acc stays: max_ps keeps it), else max_ps's result.  The last
+   NaN is tracked apart (n), off the max chain, and put in at the end. */
 #define EW_RMINMAX(NAME, T, V, W, LOAD, STORE, OP, UNORD, BLEND)                                     \
 EW_TARGET_AVX2_NOFMA static inline void NAME(T *restrict lane, const T *restrict in, int64_t cn) { \
     V a0 = LOAD(lane), a1 = LOAD(lane + W), a2 = LOAD(lane + 2 * W), a3 = LOAD(lane + 3 * W);      \
+    V n0 = a0, n1 = a1, n2 = a2, n3 = a3;                /* NaN only where x was one */          \
     for (int64_t c = 0; c < cn; c += 4 * W) {                                                       \
         V x0 = LOAD(in + c), x1 = LOAD(in + c + W), x2 = LOAD(in + c + 2 * W), x3 = LOAD(in + c + 3 * W); \
-        a0 = BLEND(OP(x0, a0), x0, UNORD(x0));                                                      \
-        a1 = BLEND(OP(x1, a1), x1, UNORD(x1));                                                      \
-        a2 = BLEND(OP(x2, a2), x2, UNORD(x2));                                                      \
-        a3 = BLEND(OP(x3, a3), x3, UNORD(x3));                                                      \
+        a0 = OP(x0, a0); a1 = OP(x1, a1); a2 = OP(x2, a2); a3 = OP(x3, a3);                         \
+        n0 = BLEND(n0, x0, UNORD(x0)); n1 = BLEND(n1, x1, UNORD(x1));                               \
+        n2 = BLEND(n2, x2, UNORD(x2)); n3 = BLEND(n3, x3, UNORD(x3));                               \
     }                                                                                               \
+    /* where a NaN came in x, n holds the last; elsewhere n is the incoming lane (NaN or not), and \
+       then a is right (a NaN lane stayed NaN through OP) */                                       \
+    a0 = BLEND(a0, n0, UNORD(n0)); a1 = BLEND(a1, n1, UNORD(n1));                                   \
+    a2 = BLEND(a2, n2, UNORD(n2)); a3 = BLEND(a3, n3, UNORD(n3));                                   \
     STORE(lane, a0); STORE(lane + W, a1); STORE(lane + 2 * W, a2); STORE(lane + 3 * W, a3);         \
 }
 #define EW_UNORD_PS(x) _mm256_cmp_ps((x), (x), _CMP_UNORD_Q)
