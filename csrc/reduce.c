@@ -102,11 +102,15 @@ static void ew_red_locate(const ew_red_job *j, int64_t o, const char **p, char *
 static void ew_red_outputs(void *ctx, int64_t begin, int64_t end) {
     const ew_red_job *j = ctx;
     _Alignas(16) char st[EW_RED_STATE];
+    const int64_t n1 = j->nr == 1 ? j->sh[j->nk] : 0, s1 = j->nr == 1 ? j->ist[j->nk] : 0;
     for (int64_t o = begin; o < end; o++) {
         const char *p; char *out, *out2;
         ew_red_locate(j, o, &p, &out, &out2);
         j->r->init(st, 1);
-        ew_red_fold(j, st, p, 0, j->nred);
+        if (j->nr == 1)         /* one reduced dim (sum(dim=1)): one run, no index arithmetic */
+            j->r->run(st, p, n1, s1, 0);
+        else
+            ew_red_fold(j, st, p, 0, j->nred);
         j->r->finish(st, j->nred, out, out2);
     }
 }
