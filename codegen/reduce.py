@@ -18,7 +18,7 @@ OUTPUTS = ("values", "indices", "both")
 REDUCTION_REQUIRED = ("config", "dtypes", "label", "init", "combine")
 REDUCTION_OPTIONAL = ("signatures", "acc", "finish", "function", "method", "reject", "empty_all", "empty_dim",
                       "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label", "simd",
-                      "reject_after_dims", "delegate")
+                      "reject_after_dims", "delegate", "block")
 ERROR_CLASSES = ("RuntimeError", "IndexError", "TypeError", "ValueError", "NotImplementedError")
 
 
@@ -67,6 +67,7 @@ class Reduction:
     reject_after_dims: bool = False  # `reject` after the dims check, whatever dtype= says
     delegate: tuple = ()   # ((dtypes), reduction): inputs of these dtypes run that reduction
     line: int = 0
+    block: tuple = ()      # ((input dtype, C function), ...): the AVX2 flavour's hand-written lane loop
 
 
 @dataclass(frozen=True)
@@ -228,8 +229,12 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
             entry.get("empty_value"), entry.get("empty_label"),
             tuple(_resolve(report, where, line, entry.get("simd", []), groups, names)),
             bool(entry.get("reject_after_dims")), _delegate(report, where, line, entry.get("delegate"), groups, names),
-            line))
+            line, _expand(_mapping(report, where, line, entry.get("block", {}), "block"), groups, names)))
     known = {r.name for r in ops}
+    for r in ops:
+        for d, _ in r.block:
+            if d not in r.simd:
+                report(r.line, f"reductions.{r.name}: block {d!r} is not one of its simd dtypes")
     for r in ops:
         for key, target in (("no_dim", r.no_dim), ("delegate", r.delegate[1] if r.delegate else None)):
             if target and target not in known:
@@ -285,6 +290,18 @@ def kernels(model):
     return out
 
 
+def _depth(model, r, i, acc):
+    """Elements per lane in one chunk of the contiguous fold (the chunks are added pairwise):
+    32 where the accumulator rounds (float sums: O(log n) roundings), 256 where it is double and the
+    input float32 (complex64: 29 spare bits, far below an ulp of the result), 4096 where the
+    combine is exact (integers, min/max: one chunk per block)."""
+    a, x = model.dtype(acc), model.dtype(i)
+    if a.category not in ("floating", "complex") or r.nan == "propagate":
+        return 4096
+    real = {"float32": "float32", "complex64": "float32", "float64": "float64", "complex128": "float64"}
+    return 256 if real.get(a.name) == "float64" and real.get(x.name) == "float32" else 32
+
+
 def render_files(model, env, ct):
     """{'k_reduce.c': ..., 'reductions.py': ...}."""
     from .render import HEADER, storage_c
@@ -303,7 +320,9 @@ def render_files(model, env, ct):
             in_ctype=ct[i].ctype, x_ctype=ct[i].op_ctype, v_ctype=ct[v].ctype, load=ct[i].load("in[{}]"), acc=ct[acc].op_ctype if model.dtype(acc).storage != "native"
             else model.dtype(acc).ctype, init=sub.get(init, init),
             combine=_by_dtype(dict(r.combine), vd), finish=_by_dtype(dict(r.finish), vd),
-            store=ct[v].store("{}"), simd=i in r.simd, decode=(storage_c(model.dtype(i)) or {}).get("decode"), lanes=max(8, min(64, 128 // acc_size)), line=r.line))
+            store=ct[v].store("{}"), simd=i in r.simd, decode=(storage_c(model.dtype(i)) or {}).get("decode"),
+            depth=_depth(model, r, i, acc), block=dict(r.block).get(i) if i in r.simd else None,
+            lanes=max(8, min(64, 128 // acc_size)), line=r.line))
     tpl = env.get_template("reduce.c.j2")
     files = {"k_reduce.c": tpl.render(header=HEADER, kernels=ks, table_only=True)}
     for op in dict.fromkeys(k["op"] for k in ks):     # a shard per reduction: they compile in parallel

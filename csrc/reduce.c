@@ -7,7 +7,8 @@
      EW_RED_BLOCK, each folded into a partial state, and the partials merged in a fixed pairwise
      tree, so the bits never depend on how many threads took blocks;
    - the input's smallest stride is on a kept dim (sum(dim=0) of a row-major matrix): a row of
-     states along that dim is updated one reduced element at a time (contiguous, vectorised);
+     states along that dim is updated by up to EW_RED_ROWK reduced elements at a time, each state
+     folding them in order (contiguous, vectorised, a tile of states held in registers);
    - otherwise each output folds its own reduced elements in order.
    Threads split the outputs (or the blocks); each output is computed by one thread in one order. */
 #include "prelude.h"        /* first: GCC reads the precompiled prelude only before other headers */
@@ -19,11 +20,11 @@ typedef struct {
     int index;                 /* the state carries an element index (argmax, max(dim)) */
     void (*init)(char *st, int64_t m);
     void (*run)(char *st, const char *in, int64_t n, int64_t stride, int64_t base);
-    void (*rows)(char *st, const char *in, int64_t m, int64_t stride, int64_t index);
+    void (*rows)(char *st, const char *in, int64_t m, int64_t stride, int64_t index, int64_t k, int64_t rstride);
     void (*merge)(char *a, const char *b);
     void (*finish)(const char *st, int64_t n, char *out, char *out2);
     void (*run2)(char *st, const char *in, int64_t n, int64_t stride, int64_t base);    /* AVX2, or NULL */
-    void (*rows2)(char *st, const char *in, int64_t m, int64_t stride, int64_t index);
+    void (*rows2)(char *st, const char *in, int64_t m, int64_t stride, int64_t index, int64_t k, int64_t rstride);
 } ew_reducer;
 
 extern const ew_reducer *const ew_reducers[];
@@ -36,6 +37,7 @@ int ew_get_num_threads(void);
 #define EW_RED_GRAIN 32768          /* elements of work per thread below which one thread does it all */
 #define EW_RED_ROWS 2048            /* most states updated together by the row walk (a whole row of a
                                        sum(dim=0) up to this: the input is then read in order) */
+#define EW_RED_ROWK 8               /* reduced elements per call of the row walk (states stay in registers) */
 #define EW_RED_STATE 32             /* largest state: a complex128 and an index */
 
 static inline int64_t ew_abs_i64(int64_t x) { return x < 0 ? -x : x; }
@@ -100,11 +102,15 @@ static void ew_red_locate(const ew_red_job *j, int64_t o, const char **p, char *
 static void ew_red_outputs(void *ctx, int64_t begin, int64_t end) {
     const ew_red_job *j = ctx;
     _Alignas(16) char st[EW_RED_STATE];
+    const int64_t n1 = j->nr == 1 ? j->sh[j->nk] : 0, s1 = j->nr == 1 ? j->ist[j->nk] : 0;
     for (int64_t o = begin; o < end; o++) {
         const char *p; char *out, *out2;
         ew_red_locate(j, o, &p, &out, &out2);
         j->r->init(st, 1);
-        ew_red_fold(j, st, p, 0, j->nred);
+        if (j->nr == 1)         /* one reduced dim (sum(dim=1)): one run, no index arithmetic */
+            j->r->run(st, p, n1, s1, 0);
+        else
+            ew_red_fold(j, st, p, 0, j->nred);
         j->r->finish(st, j->nred, out, out2);
     }
 }
@@ -142,9 +148,17 @@ static void ew_red_rows(void *ctx, int64_t begin, int64_t end) {
         r->init(st, w);
         int64_t idx[EW_RED_MAXD] = {0};
         const char *q = p;
-        for (int64_t e = 0; e < j->nred; e++) {
-            r->rows(st, q, w, j->ist[rd], e);
-            for (int d = nr - 1; d >= 0; d--) {
+        const int64_t inner = j->sh[k0 + nr - 1], is = j->ist[k0 + nr - 1];
+        for (int64_t e = 0; e < j->nred;) {
+            /* up to EW_RED_ROWK elements along the innermost reduced dim in one call */
+            int64_t k = inner - idx[nr - 1] < EW_RED_ROWK ? inner - idx[nr - 1] : EW_RED_ROWK;
+            r->rows(st, q, w, j->ist[rd], e, k, is);
+            e += k;
+            q += k * is;
+            if ((idx[nr - 1] += k) < inner) continue;
+            q -= inner * is;
+            idx[nr - 1] = 0;
+            for (int d = nr - 2; d >= 0; d--) {
                 q += j->ist[k0 + d];
                 if (++idx[d] < j->sh[k0 + d]) break;
                 q -= idx[d] * j->ist[k0 + d];
