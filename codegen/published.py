@@ -73,8 +73,12 @@ def _stub_reductions(model: Model) -> list:
     for r in model.reductions.ops:
         if r.function is None:
             continue
-        for name, kind, sigs in ((r.function, "function", r.signatures),
-                                 (r.method, "method", [m for m in map(schema.method_signature, r.signatures) if m])):
+        methods = [m for m in map(schema.method_signature, r.signatures) if m]
+        pair_out = model.reductions.config(r.config).outputs in ("both", "pair")
+        for name, kind, sigs in ((r.function, "function", r.signatures), (r.method, "method", methods),
+                                 (r.inplace, "method", methods)):
+            if name is None:          # (no Tensor.var_mean; no in-place form)
+                continue
             overloads, returns = [], []
             for sig, full in zip(sigs, [s for s in r.signatures if kind == "function" or schema.method_signature(s)]):
                 params, star = ([] if kind == "function" else ["self"]), False
@@ -84,7 +88,7 @@ def _stub_reductions(model: Model) -> list:
                         star = True
                     params.append(_stub_param(p, False))
                 overloads.append(", ".join(params))
-                pair = any(p.type == "Tensor[2]" for p in full.params)
+                pair = any(p.type == "Tensor[2]" for p in full.params) or (pair_out and not r.no_dim)
                 returns.append("builtins.tuple[Tensor, Tensor]" if pair else "Tensor")
             out.append(dict(name=name, kind=kind, overloads=overloads, returns=returns))
     return out
