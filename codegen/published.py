@@ -257,7 +257,7 @@ def render_published(model: Model) -> dict:
                number=NUMBER, function_names=sorted(
                    [n for f in python_functions(model) for n, kind, _, _ in f["parsers"]
                     if kind in ("function", "inplace_function")]
-                   + [r.function for r in model.reductions.ops if r.function]))
+                   + [r.function for r in model.reductions.ops if r.function] + ["norm"]))   # (runtime/_norm.py)
     return {path: env.get_template(tpl).render(**ctx) for path, tpl in TEMPLATES.items()}
 
 

@@ -159,8 +159,8 @@ class Reduction:
             self._reject(dt)
         if dtype is not None:
             value = src = dtype
-            if cfg["out"] == "real":                # (var of complex: the real dtype of the input's)
-                value = _result_dtype(cfg, src)
+            if cfg["out"] == "real" or "real" in dict(cfg["result"]).values():
+                value = _result_dtype(cfg, src)     # (var, norm of complex: the real dtype)
         else:
             value = dt if cfg["index"] else _result_dtype(cfg, dt)
             src = dt
