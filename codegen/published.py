@@ -213,8 +213,17 @@ def doc_reductions(model: Model) -> list:
     for r in red.ops:
         c = red.config(r.config)
         result = ", ".join(f"{k}: {v}" for k, v in c.result)
+        extra = []
+        if r.function and not r.method:
+            extra.append("no method")
+        if r.inplace:
+            extra.append(f"in-place `{r.inplace}`")
+        if c.scan:
+            extra.append("a scan: one output per element along `dim`")
+        if r.name.startswith("norm_"):
+            extra.append("run by `norm` (runtime/_norm.py) for its ord")
         rows.append(dict(name=r.name, call=" / ".join(f"{r.function}{s.printed()}" for s in r.signatures)
-                         if r.function else "", config=r.config, result=result,
+                         if r.function else "", extra="; ".join(extra), config=r.config, result=result,
                          dtypes=compact_dtypes(model, r.dtypes), label=r.label,
                          identity="yes" if c.identity else "no: empty input raises", simd=", ".join(r.simd)))
     return rows
