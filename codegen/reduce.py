@@ -21,7 +21,8 @@ SECONDS = ("same", "input")      # the second output's dtype of a `pair`
 REDUCTION_REQUIRED = ("config", "dtypes", "label", "init", "combine")
 REDUCTION_OPTIONAL = ("signatures", "acc", "finish", "function", "method", "reject", "empty_all", "empty_dim",
                       "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label", "simd",
-                      "reject_after_dims", "delegate", "state", "join", "finish2", "inplace", "reject_zero_dim")
+                      "reject_after_dims", "delegate", "state", "join", "finish2", "inplace", "reject_zero_dim",
+                      "reject_full", "no_dims_error")
 ERROR_CLASSES = ("RuntimeError", "IndexError", "TypeError", "ValueError", "NotImplementedError")
 
 
@@ -82,6 +83,10 @@ class Reduction:
     finish2: tuple = ()    # outputs `pair`: C of the second output
     inplace: str | None = None  # the in-place method (cumsum_): the result written back into self
     reject_zero_dim: tuple = ()  # checks of torch's 0-dim shortcut (one_element: zero_dim), as reject
+    reject_full: tuple = ()      # checks of a reduction over every element (no dim), as reject
+    labels: tuple = ()           # ((dtype, label), ...): where the kernel torch names is not `label`
+    no_dims_error: tuple | None = None   # (class, message): what dim=() raises without keepdim on a
+                                         # non-empty input of some dims (logsumexp's broadcast check)
     line: int = 0
 
 
@@ -234,7 +239,7 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
         empty_dim = _error(report, where, line, entry["empty_dim"], "empty_dim") if "empty_dim" in entry else None
         ops.append(Reduction(
             name, entry["config"], tuple(sigs), tuple(_resolve(report, where, line, entry.get("dtypes", []), groups, names)),
-            str(entry.get("label", name)),
+            str(entry["label"].get("default", name) if isinstance(entry.get("label"), dict) else entry.get("label", name)),
             _expand(_mapping(report, where, line, entry.get("acc", {}), "acc"), groups, names),
             _expand(_mapping(report, where, line, entry.get("init", "0"), "init"), groups, names),
             _expand(_mapping(report, where, line, entry.get("combine", ""), "combine"), groups, names),
@@ -250,7 +255,12 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
             _expand(_mapping(report, where, line, entry["join"], "join"), groups, names) if "join" in entry else (),
             _expand(_mapping(report, where, line, entry["finish2"], "finish2"), groups, names) if "finish2" in entry
             else (),
-            entry.get("inplace"), _rejects(report, where, line, entry.get("reject_zero_dim"), groups, names), line))
+            entry.get("inplace"), _rejects(report, where, line, entry.get("reject_zero_dim"), groups, names),
+            _rejects(report, where, line, entry.get("reject_full"), groups, names),
+            _expand(_mapping(report, where, line, entry["label"], "label"), groups, names)
+            if isinstance(entry.get("label"), dict) else (),
+            _error(report, where, line, entry["no_dims_error"], "no_dims_error") if "no_dims_error" in entry else None,
+            line))
         _check_state(report, where, line, entry, red_config=next(c for c in configs if c.name == entry["config"]))
     known = {r.name for r in ops}
     for r in ops:

@@ -6,11 +6,39 @@ from __future__ import annotations
 
 import math
 
+from . import _argparse
+from ._argparse import REQUIRED
 from ._reduce import Reduction
 from .dtypes import BY_NAME
 
 _KERNELS = {0.0: "norm_l0", 1.0: "norm_l1", 2.0: "norm_l2", math.inf: "norm_linf", -math.inf: "norm_lninf"}
 _RUN = {}
+
+
+def _parser(name, ords):
+    """torch's argument parser of linalg_vector_norm / linalg_matrix_norm (torch.norm calls them),
+    so a bad argument gets their TypeError."""
+    slots = ("input", "ord", "dim", "keepdim", "dtype", "out")
+    sigs = []
+    for ord_type, ord_default, dim_default in ords:
+        params = (("input", "Tensor", False, REQUIRED, False), ("ord", ord_type, False, ord_default, False),
+                  ("dim", "int[1]", dim_default is None, dim_default, False), ("keepdim", "bool", False, False, False),
+                  ("dtype", "ScalarType", True, None, True), ("out", "Tensor", True, None, True))
+        dim_text = "None" if dim_default is None else "{-2,-1}"
+        ord_text = "" if ord_default is REQUIRED else f" = {ord_default!r}".replace("'", '"')
+        printed = (f"(Tensor input, {'Number' if ord_type == 'Number' else 'str'} ord{ord_text}, tuple of ints dim = "
+                   f"{dim_text}, bool keepdim = False, *, runtime.dtype dtype = None, Tensor out = None)")
+        sigs.append((params, printed, False, tuple(range(len(slots)))))
+    return _argparse.Parser(name, sigs, [None] * len(slots))
+
+
+_VECTOR = _parser("linalg_vector_norm", [("Number", 2, None)])
+_MATRIX = _parser("linalg_matrix_norm", [("Number", REQUIRED, (-2, -1)), ("str", "fro", (-2, -1))])
+
+
+def _bind(parser, x, ord, dim, keepdim, dtype, out):
+    kwargs = {"dtype": dtype, **({} if out is None else {"out": out})}
+    return parser.parse((x, ord, dim, keepdim), kwargs)
 
 
 def _floating_or_complex(x, fname):
@@ -41,7 +69,12 @@ def _ord_text(p):
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, dtype=None, out=None):
     fname = "linalg.vector_norm"
+    x, ord, dim, keepdim, dtype, out = _bind(_VECTOR, x, ord, dim, keepdim, dtype, out)
+    if isinstance(ord, int) and not isinstance(ord, bool) and not -2 ** 63 <= ord < 2 ** 64:
+        raise OverflowError("int too big to convert")
     _floating_or_complex(x, fname)
+    if isinstance(ord, complex):
+        raise RuntimeError(f"{fname}: Expected a non-complex scalar as the order of norm.")
     p = float(ord)
     dims = None if dim is None else (dim,) if isinstance(dim, int) else tuple(dim)
     if x.numel() == 0 and (p < 0 or p == math.inf):
@@ -59,24 +92,32 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, dtype=None, out=None):
         return red.run(x, dims, keepdim, dtype, out, fname="norm")
     # another ord: sum(|x| ** p) ** (1 / p) in float64 (at least torch's accuracy), then rounded
     src = dtype or x.dtype
+    l2 = _RUN.get("norm_l2") or _RUN.setdefault("norm_l2", Reduction("norm_l2"))
+    if not any(k[0] == src.name for k in l2.kernels):       # (float8: torch has no norm kernel)
+        raise NotImplementedError(f"\"{l2.label(src)}\" not implemented for '{src.c10_name}'")
     want = src.to_real()
     wide = BY_NAME["float64"]
     a = x.to(src).abs().to(wide)
-    r = a.pow(p).sum(dims if dims else None, keepdim=keepdim).pow(1.0 / p).to(want)
-    if out is not None:
-        if out.dtype is not want:
-            raise RuntimeError(f"Expected out tensor to have dtype {want.cpp_name}, but got {out.dtype.cpp_name} "
-                               "instead")
-        from ._dispatch import _resize_out
-        if out._shape != r._shape:
-            _resize_out(out, r._shape)
-        out.copy_(r)
-        return out
-    return r
+    return _into(a.pow(p).sum(dims if dims else None, keepdim=keepdim).pow(1.0 / p).to(want), out)
+
+
+def _into(r, out):
+    """out= as linalg's norms take it: the result's dtype exactly, resized as torch resizes it."""
+    if out is None:
+        return r
+    if out.dtype is not r.dtype:
+        raise RuntimeError(f"Expected out tensor to have dtype {r.dtype.cpp_name}, but got {out.dtype.cpp_name} "
+                           "instead")
+    from ._dispatch import _resize_out
+    if out._shape != r._shape:
+        _resize_out(out, r._shape)
+    out.copy_(r)
+    return out
 
 
 def matrix_norm(x, ord, dim, keepdim=False, dtype=None, out=None):
     fname = "linalg.matrix_norm"
+    x, ord, dim, keepdim, dtype, out = _bind(_MATRIX, x, ord, dim, keepdim, dtype, out)
     if ord not in ("fro", "nuc"):
         raise RuntimeError(f"{fname}: Order {ord} not supported.")
     if x.ndim < 2:
@@ -114,16 +155,7 @@ def _nuclear(x, dims, keepdim, out):
     r = tensor(sums, dtype=BY_NAME["float64"]).reshape(shape).to(want)
     if keepdim:
         r = r.reshape([1 if d in dims else x.size(d) for d in range(nd)])
-    if out is not None:
-        if out.dtype is not want:
-            raise RuntimeError(f"Expected out tensor to have dtype {want.cpp_name}, but got {out.dtype.cpp_name} "
-                               "instead")
-        from ._dispatch import _resize_out
-        if out._shape != r._shape:
-            _resize_out(out, r._shape)
-        out.copy_(r)
-        return out
-    return r
+    return _into(r, out)
 
 
 def _singular_sum(a, m, n):
@@ -153,13 +185,15 @@ def _singular_sum(a, m, n):
 
 
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
-    """torch.norm (torch/functional.py)."""
+    """torch.norm (torch/functional.py): it reads input.layout first (a non-tensor raises its
+    AttributeError) and hands a single dim on as a list."""
+    input.layout  # noqa: B018 - torch's first step
+    dims = None if dim is None else [dim] if isinstance(dim, int) else dim
     if isinstance(p, str):
         if p == "fro" and (dim is None or isinstance(dim, int) or len(dim) <= 2):
-            return vector_norm(input, 2, dim, keepdim, dtype, out)
-        dims = list(range(input.ndim)) if dim is None else [dim] if isinstance(dim, int) else dim
-        return matrix_norm(input, p, dims, keepdim, dtype, out)
-    return vector_norm(input, 2.0 if p is None else p, dim, keepdim, dtype, out)
+            return vector_norm(input, 2, dims, keepdim, dtype, out)
+        return matrix_norm(input, p, list(range(input.ndim)) if dims is None else dims, keepdim, dtype, out)
+    return vector_norm(input, 2.0 if p is None else p, dims, keepdim, dtype, out)
 
 
 def norm_method(self, p="fro", dim=None, keepdim=False, dtype=None):

@@ -130,7 +130,7 @@ class Reduction:
             dtype = self._real_out(dt, out)
             if dt.category == "complex" and not any(k[0] == dt.name for k in self.kernels):
                 # (torch runs its kernel on the input itself: complex32 logsumexp has none)
-                raise NotImplementedError(f"\"{r['label']}\" not implemented for '{dt.c10_name}'")
+                raise NotImplementedError(f"\"{self.label(dt)}\" not implemented for '{dt.c10_name}'")
         if dtype is None and out is not None and cfg["out"] == "compute":
             o = out[0] if isinstance(out, tuple) else out
             if o.dtype.name in cfg["out_reject"]:
@@ -142,11 +142,18 @@ class Reduction:
                 raise RuntimeError(message.format(dtype=given.c10_name))
         dims = _dims(x, dim, cfg["no_dims"])
         nd = x.ndim
+        if r["no_dims_error"] and isinstance(dim, (tuple, list)) and not dim and not keepdim and nd and x.numel():
+            error, message = r["no_dims_error"]
+            raise _ERRORS[error](message.format(ones=[1] * nd))
         if nd == 0 and dims is not None:      # a 0-dim tensor takes dim 0 / -1 and reduces nothing
             dims = []
         red = set(range(nd)) if dims is None else set(dims)
         if r["reject_after_dims"]:
             self._reject(dt, own=True)
+        if dims is None:
+            for dts, error, message in r["reject_full"]:
+                if dt.name in dts:
+                    raise _ERRORS[error](message.format(dtype=dt.c10_name))
         if not cfg["identity"]:
             if dims is None and x.numel() == 0:
                 error, message = r["empty_all"]
@@ -207,10 +214,14 @@ class Reduction:
         elif res.numel() or cfg["dispatch_empty"]:   # torch dispatches on the dtype only when there is something to compute (or always: dispatch_empty)
             kid = self.kernels.get((src.name, value.name))
             if kid is None:
-                raise NotImplementedError(f"\"{r['label']}\" not implemented for '{src.c10_name}'")
+                raise NotImplementedError(f"\"{self.label(src)}\" not implemented for '{src.c10_name}'")
             if x.dtype is not src:
                 x = x.to(src)
             self._kernel(kid, x, red, keepdim, res, res2, param)
+        return self._returned(outs, direct, res, res2)
+
+    def _returned(self, outs, direct, res, res2):
+        """The result: out= tensors the result was computed beside get it copied in (torch's cast)."""
         if outs[0] is not None and direct[0] is None:
             outs[0].copy_(res)
             res = outs[0]
@@ -220,6 +231,10 @@ class Reduction:
                 res2 = outs[1]
             return self.rtype(res, res2)
         return res
+
+    def label(self, dt):
+        """The kernel torch names when it has none for dt (ops.yaml's `label`, or its entry for dt)."""
+        return self.r["labels"].get(dt.name, self.r["label"])
 
     def _real_out(self, dt, out):
         """out= of var: torch computes in out's dtype (its real dtype for a complex input, whose parts
@@ -233,7 +248,7 @@ class Reduction:
 
     def _scan(self, x, dim, dtype, out, fname):
         """A scan (cumsum, cummax, ...): torch's steps for one dim, the result of the input's shape."""
-        cfg, r = self.cfg, self.r
+        cfg = self.cfg
         dt = x.dtype
         if dtype is None:
             self._reject(dt)
@@ -261,7 +276,7 @@ class Reduction:
         elif x.numel() or cfg["dispatch_empty"]:
             kid = self.kernels.get((src.name, value.name))
             if kid is None:
-                raise NotImplementedError(f"\"{r['label']}\" not implemented for '{src.c10_name}'")
+                raise NotImplementedError(f"\"{self.label(src)}\" not implemented for '{src.c10_name}'")
             if x.dtype is not src:
                 x = x.to(src)
         if x.numel() and not (x.ndim == 0 and cfg["one_element"] == "zero_dim"):
@@ -277,15 +292,7 @@ class Reduction:
                              res2._ptr if res2 is not None else 0)
             if rc:
                 raise RuntimeError(f"scan kernel failed ({rc})")
-        if outs[0] is not None and direct[0] is None:
-            outs[0].copy_(res)
-            res = outs[0]
-        if res2 is not None:
-            if outs[1] is not None and direct[1] is None:
-                outs[1].copy_(res2)
-                res2 = outs[1]
-            return self.rtype(res, res2)
-        return res
+        return self._returned(outs, direct, res, res2)
 
     def _reject(self, dt, own=False):
         """torch's dtype checks of the input: the config's and the op's own (those later, for an
