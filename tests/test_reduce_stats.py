@@ -300,5 +300,5 @@ def test_float8_is_refused_as_torch_refuses_it():
     }
     for call, (error, message) in expect.items():
         with pytest.raises(error) as e:
-            eval("x." + call)
+            eval("x." + call, {"x": x})
         assert str(e.value) == message, call
