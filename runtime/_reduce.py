@@ -8,6 +8,7 @@ dims (wrapped, no repeats), the empty-input errors of reductions without an iden
 from __future__ import annotations
 
 import operator
+import warnings
 
 from generated import reductions as _data
 
@@ -187,6 +188,9 @@ class Reduction:
         nred = 1
         for d in red:
             nred *= x._shape[d]
+        if cfg["param"] == "correction" and (x.numel() // res.numel() if res.numel() else 0) - param <= 0:
+            warnings.warn(f"{fname}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                          "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
         shortcut = dims is not None and (cfg["one_element"] == "zero_dim" and nd == 0
                                          or cfg["one_element"] == "dim_size_one" and nd and nred == 1)
         if shortcut:

@@ -302,3 +302,14 @@ def test_float8_is_refused_as_torch_refuses_it():
         with pytest.raises(error) as e:
             eval("x." + call, {"x": x})
         assert str(e.value) == message, call
+
+
+def test_degrees_of_freedom_warning_as_torch():
+    with pytest.warns(UserWarning, match=r"^std\(\): degrees of freedom is <= 0\. Correction should be strictly less"):
+        assert math.isnan(rt.std(rt.ones(1)).item())
+    with pytest.warns(UserWarning, match=r"^var_mean\(\): degrees of freedom"):
+        rt.var_mean(rt.ones(2, 3), 0, correction=2)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rt.var(rt.ones(2, 3), 1)
