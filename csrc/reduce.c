@@ -22,7 +22,7 @@ typedef struct {
     void (*run)(char *st, const char *in, int64_t n, int64_t stride, int64_t base);
     void (*rows)(char *st, const char *in, int64_t m, int64_t stride, int64_t index, int64_t k, int64_t rstride);
     void (*merge)(char *a, const char *b);
-    void (*finish)(const char *st, int64_t n, char *out, char *out2);
+    void (*finish)(const char *st, int64_t n, double param, char *out, char *out2);   /* param: var's correction */
     void (*run2)(char *st, const char *in, int64_t n, int64_t stride, int64_t base);    /* AVX2, or NULL */
     void (*rows2)(char *st, const char *in, int64_t m, int64_t stride, int64_t index, int64_t k, int64_t rstride);
 } ew_reducer;
@@ -51,6 +51,7 @@ typedef struct {
     int64_t nred, nout;
     char *parts;                                 /* full reduction: one state per block */
     int64_t row_dim, row_w, row_groups;          /* row walk: kept dim along which states run */
+    double param;                                /* handed to finish (var's correction) */
 } ew_red_job;
 
 /* Fold the reduced elements [begin, end) (row-major over the reduced dims) starting at p. */
@@ -111,7 +112,7 @@ static void ew_red_outputs(void *ctx, int64_t begin, int64_t end) {
             j->r->run(st, p, n1, s1, 0);
         else
             ew_red_fold(j, st, p, 0, j->nred);
-        j->r->finish(st, j->nred, out, out2);
+        j->r->finish(st, j->nred, j->param, out, out2);
     }
 }
 
@@ -166,7 +167,7 @@ static void ew_red_rows(void *ctx, int64_t begin, int64_t end) {
             }
         }
         for (int64_t c = 0; c < w; c++)
-            r->finish(st + c * r->state, j->nred, out + c * j->ost[rd], out2 ? out2 + c * j->xst[rd] : NULL);
+            r->finish(st + c * r->state, j->nred, j->param, out + c * j->ost[rd], out2 ? out2 + c * j->xst[rd] : NULL);
     }
 }
 
@@ -177,10 +178,11 @@ static int ew_red_threads(int64_t work) {
 }
 
 /* red: reducer id; shape/in_strides: nk kept then nr reduced dims (byte strides); out_strides and
-   out2_strides: of the kept dims (out2 NULL when the op has one output).  Returns 0, -1 for bad
+   out2_strides: of the kept dims (out2 NULL when the op has one output); param: what the op's
+   finish reads (var's correction; 0 for the others).  Returns 0, -1 for bad
    arguments, -2 when memory ran out. */
 int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_strides, uintptr_t in,
-              const int64_t *out_strides, uintptr_t out, const int64_t *out2_strides, uintptr_t out2) {
+              const int64_t *out_strides, uintptr_t out, const int64_t *out2_strides, uintptr_t out2, double param) {
     if (red < 0 || red >= ew_nreducers || nk < 0 || nr < 0 || nk + nr > EW_RED_MAXD) return -1;
     ew_red_job j;
     ew_reducer flavour = *ew_reducers[red];
@@ -190,7 +192,7 @@ int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_s
     }
     j.r = &flavour;
     if (j.r->state > EW_RED_STATE) return -1;
-    j.nk = nk; j.nr = nr;
+    j.nk = nk; j.nr = nr; j.param = param;
     j.in = (char *)in; j.out = (char *)out; j.out2 = (char *)out2;
     j.nout = 1; j.nred = 1;
     for (int d = 0; d < nk + nr; d++) {
@@ -214,7 +216,7 @@ int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_s
             for (int64_t b = 0; b + step < nb; b += 2 * step)
                 j.r->merge(j.parts + b * j.r->state, j.parts + (b + step) * j.r->state);
         char *o = j.out, *o2 = j.out2;
-        j.r->finish(j.parts, j.nred, o, o2);
+        j.r->finish(j.parts, j.nred, j.param, o, o2);
         free(j.parts);
         return 0;
     }
