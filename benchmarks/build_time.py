@@ -107,6 +107,9 @@ def main(argv=None) -> int:
 
     env = dict(os.environ)
     env.pop("EWGEN_NATIVE", None)
+    # Python's default: codegen's modules compiled to bytecode once and cached, as on a user's
+    # machine (a sandbox that sets PYTHONDONTWRITEBYTECODE recompiles them on every run, 0.2 s)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     common = ["--jobs", str(args.jobs)] + (["--native"] if args.native else [])
     n_ops = subprocess.run([sys.executable, "-m", "codegen", "--list"], cwd=ROOT, capture_output=True,
                            text=True).stdout.count("\n")

@@ -247,10 +247,10 @@ def _precompile_prelude(tmp: Path, obj_cache: Path, local: list, include: list, 
     return dest
 
 
-def _compile(src: Path, obj_cache: Path, local: list, include: list, verbose: bool, log, native: bool = False) -> tuple:
-    """Compile src with -I local + include (local: the folders whose headers are keyed)."""
+def _compile(src: Path, obj: Path, local: list, include: list, verbose: bool, log, native: bool = False) -> tuple:
+    """Compile src into obj (its cache path) with -I local + include (local: the folders whose
+    headers are keyed)."""
     flags = cflags(native) + [f"-I{d}" for d in local + include]
-    obj = _object_path(src, obj_cache, local, native)
     if obj.exists():
         return obj, False, 0.0
     t0 = time.perf_counter()
@@ -296,13 +296,15 @@ def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=prin
             local = [tmp, CSRC]         # the rendered headers, then the static ones
             include = [sysconfig.get_paths()["include"]]
             compiled = cached = 0
-            needed = sum(not _object_path(s, obj_cache, local, native).exists() for s in sources)
+            # each source's cache path, hashed once (it reads the source and its headers)
+            paths = {s: _object_path(s, obj_cache, local, native) for s in sources}
+            needed = sum(not p.exists() for p in paths.values())
             pch = _precompile_prelude(tmp, obj_cache, local, include, verbose, log, native, needed) if needed else None
             with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
                 # the biggest shards first, so that the last ones to finish are small (a cold build's
                 # wall time on two cores was the k_add/k_mul shards compiled at the end, alone)
                 order = sorted(sources, key=lambda s: (-s.stat().st_size, s.name))
-                futures = {pool.submit(_compile, s, obj_cache, local, include, verbose, log, native): s for s in order}
+                futures = {pool.submit(_compile, s, paths[s], local, include, verbose, log, native): s for s in order}
                 objects = []
                 for fut in concurrent.futures.as_completed(futures):
                     obj, fresh, seconds = fut.result()

@@ -73,8 +73,12 @@ def _stub_reductions(model: Model) -> list:
     for r in model.reductions.ops:
         if r.function is None:
             continue
-        for name, kind, sigs in ((r.function, "function", r.signatures),
-                                 (r.method, "method", [m for m in map(schema.method_signature, r.signatures) if m])):
+        methods = [m for m in map(schema.method_signature, r.signatures) if m]
+        pair_out = model.reductions.config(r.config).outputs in ("both", "pair")
+        for name, kind, sigs in ((r.function, "function", r.signatures), (r.method, "method", methods),
+                                 (r.inplace, "method", methods)):
+            if name is None:          # (no Tensor.var_mean; no in-place form)
+                continue
             overloads, returns = [], []
             for sig, full in zip(sigs, [s for s in r.signatures if kind == "function" or schema.method_signature(s)]):
                 params, star = ([] if kind == "function" else ["self"]), False
@@ -84,7 +88,7 @@ def _stub_reductions(model: Model) -> list:
                         star = True
                     params.append(_stub_param(p, False))
                 overloads.append(", ".join(params))
-                pair = any(p.type == "Tensor[2]" for p in full.params)
+                pair = any(p.type == "Tensor[2]" for p in full.params) or (pair_out and not r.no_dim)
                 returns.append("builtins.tuple[Tensor, Tensor]" if pair else "Tensor")
             out.append(dict(name=name, kind=kind, overloads=overloads, returns=returns))
     return out
@@ -221,8 +225,17 @@ def doc_reductions(model: Model) -> list:
     for r in red.ops:
         c = red.config(r.config)
         result = ", ".join(f"{k}: {v}" for k, v in c.result)
+        extra = []
+        if r.function and not r.method:
+            extra.append("no method")
+        if r.inplace:
+            extra.append(f"in-place `{r.inplace}`")
+        if c.scan:
+            extra.append("a scan: one output per element along `dim`")
+        if r.name.startswith("norm_"):
+            extra.append("run by `norm` (runtime/_norm.py) for its ord")
         rows.append(dict(name=r.name, call=" / ".join(f"{r.function}{s.printed()}" for s in r.signatures)
-                         if r.function else "", config=r.config, result=result,
+                         if r.function else "", extra="; ".join(extra), config=r.config, result=result,
                          dtypes=compact_dtypes(model, r.dtypes), label=r.label,
                          identity="yes" if c.identity else "no: empty input raises", simd=", ".join(r.simd)))
     return rows
@@ -265,7 +278,7 @@ def render_published(model: Model) -> dict:
                number=NUMBER, namespaces=[ns for ns, _ in model.namespaces], function_names=sorted(
                    [n for f in python_functions(model) for n, kind, _, _ in f["parsers"]
                     if kind in ("function", "inplace_function") and "." not in n]
-                   + [r.function for r in model.reductions.ops if r.function]))
+                   + [r.function for r in model.reductions.ops if r.function] + ["norm"]))   # (runtime/_norm.py)
     files = {path: env.get_template(tpl).render(**ctx) for path, tpl in TEMPLATES.items()}
     files.update(_namespace_stubs(model, env, ctx))
     return files

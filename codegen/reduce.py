@@ -12,13 +12,17 @@ from dataclasses import dataclass
 from . import schema
 
 CONFIG_KEYS = ("result", "reject", "dtype_arg", "out", "out_message", "identity", "index", "outputs", "dim", "no_dims",
-               "out_allow", "out_reject", "one_element", "reject_first")
-OUT_KINDS = ("compute", "same", "result")
-OUTPUTS = ("values", "indices", "both")
+               "out_allow", "out_reject", "one_element", "reject_first", "promote", "pair", "second", "param", "scan",
+               "reject_with_dtype", "reject_with_out", "dispatch_empty")
+OUT_KINDS = ("compute", "same", "result", "cast", "real")
+OUTPUTS = ("values", "indices", "both", "pair")
+PARAMS = ("correction",)         # what a config's `param` hands to `finish` as the C double `param`
+SECONDS = ("same", "input")      # the second output's dtype of a `pair`
 REDUCTION_REQUIRED = ("config", "dtypes", "label", "init", "combine")
 REDUCTION_OPTIONAL = ("signatures", "acc", "finish", "function", "method", "reject", "empty_all", "empty_dim",
                       "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label", "simd",
-                      "reject_after_dims", "delegate")
+                      "reject_after_dims", "delegate", "block", "state", "join", "finish2", "inplace",
+                      "reject_zero_dim", "reject_full", "no_dims_error")
 ERROR_CLASSES = ("RuntimeError", "IndexError", "TypeError", "ValueError", "NotImplementedError")
 
 
@@ -39,6 +43,14 @@ class ReduceConfig:
     out_reject: tuple = () # out= dtypes `compute` refuses
     one_element: str | None = None   # "copy": one element per output runs no kernel
     reject_first: bool = True        # the dtype checks come before the empty-dim ones
+    promote: tuple = ()              # ((dtypes), "default_float"): inputs cast to that first (logsumexp)
+    pair: tuple = ()                 # outputs `pair`: the named tuple's two names (() a plain tuple)
+    second: str = "same"             # outputs `pair`: the second output's dtype (SECONDS)
+    param: str | None = None         # one of PARAMS: the runtime value `finish` sees as `param`
+    scan: bool = False               # a scan (cumsum): one output per element, folded along one dim
+    reject_with_dtype: bool = False  # `reject` runs whatever dtype= says (nanmean)
+    reject_with_out: tuple = ()      # checks run first when out= is given (nanmean_out's own)
+    dispatch_empty: bool = False     # a scan looks its kernel up for an empty input too (logcumsumexp)
 
 
 @dataclass(frozen=True)
@@ -66,7 +78,17 @@ class Reduction:
     simd: tuple = ()       # input dtypes whose loops also get an AVX2 flavour
     reject_after_dims: bool = False  # `reject` after the dims check, whatever dtype= says
     delegate: tuple = ()   # ((dtypes), reduction): inputs of these dtypes run that reduction
+    state: str | None = None  # C struct fields of a state with several parts (Welford's mean, m2, n)
+    join: tuple = ()       # with `state`: C statements merging state `o` into `s`
+    finish2: tuple = ()    # outputs `pair`: C of the second output
+    inplace: str | None = None  # the in-place method (cumsum_): the result written back into self
+    reject_zero_dim: tuple = ()  # checks of torch's 0-dim shortcut (one_element: zero_dim), as reject
+    reject_full: tuple = ()      # checks of a reduction over every element (no dim), as reject
+    labels: tuple = ()           # ((dtype, label), ...): where the kernel torch names is not `label`
+    no_dims_error: tuple | None = None   # (class, message): what dim=() raises without keepdim on a
+                                         # non-empty input of some dims (logsumexp's broadcast check)
     line: int = 0
+    block: tuple = ()      # ((input dtype, C function), ...): the AVX2 flavour's hand-written lane loop
 
 
 @dataclass(frozen=True)
@@ -164,8 +186,9 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
         check_keys(report, where, entry, ("result", "out", "identity", "dim"), CONFIG_KEYS[1:])
         result = _expand(_mapping(report, where, line, entry.get("result", "same"), "result"), groups, names)
         for _, v in result:
-            if v != "same" and v not in names:
-                report(line, f"{where}: result {v!r} is neither 'same' nor a dtype")
+            if v not in ("same", "real") and v not in names:
+                report(line, f"{where}: result {v!r} is neither 'same', 'real' (a complex input's real dtype) "
+                             "nor a dtype")
         darg = entry.get("dtype_arg")
         if darg == "cast":
             darg = ("cast", None, "")
@@ -187,7 +210,8 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
                                     entry.get("outputs", "values"), entry.get("dim"), entry.get("no_dims", "all"),
                                     tuple(_resolve(report, where, line, entry.get("out_allow", []), groups, names)),
                                     tuple(_resolve(report, where, line, entry.get("out_reject", []), groups, names)),
-                                    entry.get("one_element"), bool(entry.get("reject_first", True))))
+                                    entry.get("one_element"), bool(entry.get("reject_first", True)),
+                                    **_config_extras(report, where, line, entry, groups, names)))
         if entry.get("no_dims", "all") not in ("all", "none"):
             report(line, f"{where}: no_dims must be 'all' or 'none'")
     config_names = {c.name for c in configs}
@@ -216,7 +240,7 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
         empty_dim = _error(report, where, line, entry["empty_dim"], "empty_dim") if "empty_dim" in entry else None
         ops.append(Reduction(
             name, entry["config"], tuple(sigs), tuple(_resolve(report, where, line, entry.get("dtypes", []), groups, names)),
-            str(entry.get("label", name)),
+            str(entry["label"].get("default", name) if isinstance(entry.get("label"), dict) else entry.get("label", name)),
             _expand(_mapping(report, where, line, entry.get("acc", {}), "acc"), groups, names),
             _expand(_mapping(report, where, line, entry.get("init", "0"), "init"), groups, names),
             _expand(_mapping(report, where, line, entry.get("combine", ""), "combine"), groups, names),
@@ -228,13 +252,93 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
             entry.get("empty_value"), entry.get("empty_label"),
             tuple(_resolve(report, where, line, entry.get("simd", []), groups, names)),
             bool(entry.get("reject_after_dims")), _delegate(report, where, line, entry.get("delegate"), groups, names),
-            line))
+            entry.get("state"),
+            _expand(_mapping(report, where, line, entry["join"], "join"), groups, names) if "join" in entry else (),
+            _expand(_mapping(report, where, line, entry["finish2"], "finish2"), groups, names) if "finish2" in entry
+            else (),
+            entry.get("inplace"), _rejects(report, where, line, entry.get("reject_zero_dim"), groups, names),
+            _rejects(report, where, line, entry.get("reject_full"), groups, names),
+            _expand(_mapping(report, where, line, entry["label"], "label"), groups, names)
+            if isinstance(entry.get("label"), dict) else (),
+            _error(report, where, line, entry["no_dims_error"], "no_dims_error") if "no_dims_error" in entry else None,
+            line, _expand(_mapping(report, where, line, entry.get("block", {}), "block"), groups, names)))
+        _check_state(report, where, line, entry, red_config=next(c for c in configs if c.name == entry["config"]))
     known = {r.name for r in ops}
+    for r in ops:
+        for d, _ in r.block:
+            if d not in r.simd:
+                report(r.line, f"reductions.{r.name}: block {d!r} is not one of its simd dtypes")
     for r in ops:
         for key, target in (("no_dim", r.no_dim), ("delegate", r.delegate[1] if r.delegate else None)):
             if target and target not in known:
                 report(r.line, f"reduction {r.name!r}: {key} {target!r} is not a reduction")
     return Reductions(tuple(configs), tuple(ops))
+
+
+def _check_state(report, where, line, entry, red_config):
+    """`state` needs `join` and statements; `finish2` goes with a pair; a scan has no index state."""
+    if "state" in entry:
+        if not isinstance(entry["state"], str) or not entry["state"].strip().endswith(";"):
+            report(line, f"{where}: state must be C struct fields such as 'acc_t mean; double n;'")
+        if "join" not in entry:
+            report(line, f"{where}: a reduction with a state needs `join` (how two states merge)")
+        for key in ("init", "combine", "join"):
+            _statements(report, where, line, entry, key)
+        if red_config.index:
+            report(line, f"{where}: an index reduction has its own state; drop `state`")
+    elif "join" in entry:
+        report(line, f"{where}: join goes with state")
+    if ("finish2" in entry) != (red_config.outputs == "pair"):
+        report(line, f"{where}: finish2 (the second output) is needed exactly when the config's outputs is pair")
+    if entry.get("inplace") and not red_config.scan:
+        report(line, f"{where}: inplace is for scans (cumsum_)")
+
+
+def _config_extras(report, where, line, entry, groups, names):
+    """The config keys of the ops beyond sum/amax/argmax: promote, pair, second, param, scan."""
+    out = {}
+    promote = entry.get("promote")
+    if promote is not None:
+        if not (isinstance(promote, dict) and set(promote) == {"dtypes", "to"} and promote["to"] == "default_float"):
+            report(line, f"{where}: promote must be {{dtypes: [...], to: default_float}}")
+        else:
+            out["promote"] = (tuple(_resolve(report, where, line, promote["dtypes"], groups, names)), promote["to"])
+    if entry.get("outputs") == "pair":
+        pair = entry.get("pair", [])
+        if not (isinstance(pair, list) and (pair == [] or len(pair) == 2) and all(isinstance(n, str) for n in pair)):
+            report(line, f"{where}: pair must be the two names of the named tuple, or [] for a plain tuple")
+        else:
+            out["pair"] = tuple(pair)
+        if entry.get("second", "same") not in SECONDS:
+            report(line, f"{where}: second must be one of {', '.join(SECONDS)}")
+        out["second"] = entry.get("second", "same")
+    elif "pair" in entry or "second" in entry:
+        report(line, f"{where}: pair and second go with outputs: pair")
+    if "param" in entry:
+        if entry["param"] not in PARAMS:
+            report(line, f"{where}: param must be one of {', '.join(PARAMS)}")
+        out["param"] = entry["param"]
+    for key in ("reject_with_dtype", "dispatch_empty"):
+        if key in entry:
+            if not isinstance(entry[key], bool):
+                report(line, f"{where}: {key} must be true or false")
+            out[key] = bool(entry[key])
+    if "reject_with_out" in entry:
+        out["reject_with_out"] = _rejects(report, where, line, entry["reject_with_out"], groups, names)
+    if "scan" in entry:
+        if not isinstance(entry["scan"], bool):
+            report(line, f"{where}: scan must be true or false")
+        out["scan"] = bool(entry["scan"])
+    return out
+
+
+def _statements(report, where, line, entry, name):
+    """A `state` reduction's C statements (init, combine, join) by dtype, each ending in ';'."""
+    items = _mapping(report, where, line, entry.get(name, ""), name)
+    for k, v in items:
+        if not v.strip().endswith((";", "}")):
+            report(line, f"{where}: with `state`, {name} is C statements ending in ';' (for {k}: {v!r})")
+    return items
 
 
 def _delegate(report, where, line, value, groups, names):
@@ -251,6 +355,8 @@ def result_dtype(model, config, dtype):
     v = _by_dtype(dict(config.result), dtype)
     if v is None:
         return None
+    if v == "real":
+        return dtype.real or dtype.name
     return dtype.name if v == "same" else v
 
 
@@ -285,27 +391,60 @@ def kernels(model):
     return out
 
 
+def _depth(model, r, i, acc):
+    """Elements per lane in one chunk of the contiguous fold (the chunks are added pairwise):
+    32 where the accumulator rounds (float sums: O(log n) roundings), 256 where it is double and the
+    input float32 (complex64: 29 spare bits, far below an ulp of the result), 4096 where the
+    combine is exact (integers, min/max: one chunk per block)."""
+    a, x = model.dtype(acc), model.dtype(i)
+    if a.category not in ("floating", "complex") or r.nan == "propagate":
+        return 4096
+    real = {"float32": "float32", "complex64": "float32", "float64": "float64", "complex128": "float64"}
+    return 256 if real.get(a.name) == "float64" and real.get(x.name) == "float32" else 32
+
+
+def _kernel(model, ct, kid, name, i, v):
+    """The template's facts of one kernel.  A reduction with a `state` picks acc, init, combine,
+    join and finish by its input dtype (var of complex64: complex128 state, float32 result), the
+    others by the value dtype."""
+    from .render import storage_c
+    red = model.reductions
+    r, vd, idd = red.op(name), model.dtype(v), model.dtype(i)
+    cfg = red.config(r.config)
+    key = idd if r.state else vd
+    acc = _by_dtype(dict(r.acc), key) or (key.opmath or key.name)
+    lowest, highest = _extremes(model, acc)
+    sub = {"lowest": lowest, "highest": highest}
+    init = _by_dtype(dict(r.init), key)
+    acc_size = model.dtype(acc).itemsize
+    ad = model.dtype(acc)
+    v2 = v if cfg.second == "same" else i
+    return dict(
+        id=kid, name=f"r_{name}_{i}_{v}", op=name, i=i, v=v, index=cfg.index, outputs=cfg.outputs,
+        in_ctype=ct[i].ctype, x_ctype=ct[i].op_ctype, v_ctype=ct[v].ctype, load=ct[i].load("in[{}]"),
+        acc=ct[acc].op_ctype if ad.storage != "native" else ad.ctype, init=sub.get(init, init),
+        real=model.dtype(ad.real).ctype if ad.real else ad.ctype,
+        combine=_by_dtype(dict(r.combine), key), finish=_by_dtype(dict(r.finish), key),
+        state=r.state, join=_by_dtype(dict(r.join), key), finish2=_by_dtype(dict(r.finish2), key),
+        v2_ctype=ct[v2].ctype, store2=ct[v2].store("{}"), scan=cfg.scan, lowest=lowest, highest=highest,
+        store=ct[v].store("{}"), simd=i in r.simd, decode=(storage_c(idd) or {}).get("decode"),
+        depth=_depth(model, r, i, acc), block=dict(r.block).get(i) if i in r.simd else None,
+        lanes=max(8, min(64, 128 // acc_size)), line=r.line)
+
+
 def render_files(model, env, ct):
-    """{'k_reduce.c': ..., 'reductions.py': ...}."""
+    """{'k_reduce.c': ..., 'reductions.py': ...}.  Reductions and scans are numbered apart (the
+    tables ew_reducers and ew_scanners)."""
     from .render import HEADER
     red = model.reductions
-    ks = []
-    for kid, (name, i, v) in enumerate(kernels(model)):
-        r, vd = red.op(name), model.dtype(v)
-        cfg = red.config(r.config)
-        acc = _by_dtype(dict(r.acc), vd) or (vd.opmath or vd.name)
-        lowest, highest = _extremes(model, acc)
-        sub = {"lowest": lowest, "highest": highest}
-        init = _by_dtype(dict(r.init), vd)
-        acc_size = model.dtype(acc).itemsize
-        ks.append(dict(
-            id=kid, name=f"r_{name}_{i}_{v}", op=name, i=i, v=v, index=cfg.index, outputs=cfg.outputs,
-            in_ctype=ct[i].ctype, x_ctype=ct[i].op_ctype, v_ctype=ct[v].ctype, load=ct[i].load("in[{}]"), acc=ct[acc].op_ctype if model.dtype(acc).storage != "native"
-            else model.dtype(acc).ctype, init=sub.get(init, init),
-            combine=_by_dtype(dict(r.combine), vd), finish=_by_dtype(dict(r.finish), vd),
-            store=ct[v].store("{}"), simd=i in r.simd, lanes=max(8, min(64, 128 // acc_size)), line=r.line))
+    ks, counts = [], {False: 0, True: 0}
+    for name, i, v in kernels(model):
+        scan = red.config(red.op(name).config).scan
+        ks.append(_kernel(model, ct, counts[scan], name, i, v))
+        counts[scan] += 1
     tpl = env.get_template("reduce.c.j2")
-    files = {"k_reduce.c": tpl.render(header=HEADER, kernels=ks, table_only=True)}
+    files = {"k_reduce.c": tpl.render(header=HEADER, kernels=[k for k in ks if not k["scan"]],
+                                      scanners=[k for k in ks if k["scan"]], table_only=True)}
     for op in dict.fromkeys(k["op"] for k in ks):     # a shard per reduction: they compile in parallel
         files[f"k_reduce_{op}.c"] = tpl.render(header=HEADER, kernels=[k for k in ks if k["op"] == op],
                                                table_only=False)

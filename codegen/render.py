@@ -45,19 +45,26 @@ class CType:
 # The C helpers (prelude.h) of each storage kind of dtypes.yaml other than native: load and
 # store (storage <-> opmath value), rounding an opmath value to the storage's precision, and for
 # the 16-bit floats, which are computed on float blocks, the block conversions of the AVX2 and
-# baseline flavours (simd, base) and the bulk ones of the casts, as (to float, from float).
+# baseline flavours (simd, base) and the bulk ones of the casts, as (to float, from float);
+# `decode`: n stored values from src into opmath values at dst, in bulk (the reductions' loops);
+# `one_loop`: the kernels and casts of the format's dtypes are one strided loop, without the
+# contiguous and scalar-operand branches (rarely used formats, whose inline conversions made
+# those branches large vectorised loops: 0.5 MB of machine code, kernels.c.j2 kstrided).
 STORAGE_C = {
     "half": dict(load="ew_h2f({x})", store="ew_f2h((float)({v}))", rnd="ew_rnd_f16",
                  blocks=dict(simd=("ew_h2f_blk_f16c", "ew_f2h_blk_f16c"), base=("ew_h2f_blk", "ew_f2h_blk"),
-                             bulk=("ew_h2f_n", "ew_f2h_n"))),
+                             bulk=("ew_h2f_n", "ew_f2h_n")),
+                 decode="ew_h2f_n((const uint16_t *)({src}), (float *)({dst}), {n})", one_loop=False),
     "bfloat": dict(load="ew_b2f({x})", store="ew_f2b((float)({v}))", rnd="ew_rnd_bf16",
                    blocks=dict(simd=("ew_b2f_blk_avx2", "ew_f2b_blk_avx2"), base=("ew_b2f_blk", "ew_f2b_blk"),
-                               bulk=("ew_b2f_n", "ew_f2b_n"))),
+                               bulk=("ew_b2f_n", "ew_f2b_n")),
+                   decode="ew_b2f_n((const uint16_t *)({src}), (float *)({dst}), {n})", one_loop=False),
     "complex_half": dict(load="ew_c32_load({x})", store="ew_c32_store((ew_c64)({v}))", rnd="ew_rnd_c32",
-                         blocks=None),
+                         blocks=None, decode="ew_h2f_n((const uint16_t *)({src}), (float *)({dst}), 2 * ({n}))",
+                         one_loop=True),
     # one set per format (NAME: the dtype's), generated into ew_minifloat.h
     "minifloat": dict(load="ew_mf_load_NAME({x})", store="ew_mf_store_NAME((float)({v}))", rnd="ew_rnd_NAME",
-                      blocks=None),
+                      blocks=None, decode=None, one_loop=True),
 }
 assert set(STORAGE_C) == set(STORAGE_KINDS) - {"native"}
 
@@ -193,7 +200,8 @@ def build_context(model: Model) -> dict:
                                     exact_params=op.exact_params, expr_line=expr_line, raw_load=raw_load,
                                     avx2_valued=any(f in expr for f in AVX2_VALUED),
                                     simd=dtype_name in op.simd or dtype_name in halves_ or out.name in halves_,
-                                    finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name)))
+                                    finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name),
+                                    one_loop=bool(storage and storage["one_loop"])))
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:
@@ -204,8 +212,12 @@ def build_context(model: Model) -> dict:
             # a minifloat's casts go through its decode table or encoder: a shard of their own,
             # one flavour each (they are not where time goes)
             mini = s is not d and "minifloat" in (s.storage, d.storage)
+            one_loop = any((storage_c(x) or {}).get("one_loop") for x in (s, d))
+            # into a half type: expr is the cast to its opmath type (float32) then to storage
+            to_opmath = cast_expr(model, ct[s.name], ct[d.opmath]) if d.name in halves_ else None
             casts.append(dict(src=ct[s.name], dst=ct[d.name], expr=cast_expr(model, ct[s.name], ct[d.name]),
-                              symbol=f"ew_cast_{s.name}_{d.name}", minifloat=mini))
+                              symbol=f"ew_cast_{s.name}_{d.name}", minifloat=mini, one_loop=one_loop,
+                              to_opmath=to_opmath))
     integral = [dict(name=d.name, ctype=d.ctype, signed=d.signed, bits=8 * d.itemsize)
                 for d in model.dtypes if d.category == "integral"]
     blocks = {flavour: {d: STORAGE_C[model.dtype(d).storage]["blocks"][flavour] for d in halves_}
@@ -217,11 +229,14 @@ def build_context(model: Model) -> dict:
                 operators=python_operators(model), numbers_as_tensors=schema.NUMBERS_AS_TENSORS)
 
 
-# The input dtypes a fused loop reads: the ones mixed into float and integer arithmetic most
-# (masks, bytes, int32 and int64 indices and counts, float32 into float64).  Every other source
-# dtype is cast through iterate.c's buffer: 15-25% slower at memory speed, and each fused loop
-# is a full loop of the op to compile (they were 60% of the generated C).
-FUSED_SOURCES = ("bool", "uint8", "int32", "int64", "float32")
+# The loops with fused variants, and the input dtypes each reads: the pairs mixed into
+# arithmetic most (masks, bytes, int32 and int64 indices and counts into float32; float32 and
+# integers into float64; bytes and int32 into int64).  Any other input dtype is cast through
+# iterate.c's buffer: 15-25% slower at memory speed, but each fused loop is a full loop of the
+# op to compile; the rarer pairs (bool and uint8 into float64 and int32, bool into int64, real
+# dtypes into complex64) were 38 loops and 5% of a cold build's CPU time.
+FUSED_PAIRS = {"float32": ("bool", "uint8", "int32", "int64"), "float64": ("float32", "int32", "int64"),
+               "int64": ("uint8", "int32")}
 
 
 def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list:
@@ -229,7 +244,7 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
     dtype and cast it as they load it, with the cast loop's expression: iterate.c runs one
     instead of casting chunks into a buffer when that input is the only one to cast (one
     pass over memory instead of two phases: 15-25% faster at memory speed).  One per input
-    position and dtype of FUSED_SOURCES that promotes into the kernel's (so never the half
+    position and pair of FUSED_PAIRS that promotes into the kernel's dtype (so never the half
     types, whose buffered casts are F16C bulk conversions)."""
     column = {d.name: i for i, d in enumerate(model.dtypes)}
     fused = []
@@ -238,7 +253,7 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
         if k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.opmath != d.name or k["ins"] != [d, d]:
             continue
         for s in model.dtypes:
-            if s.name == d.name or s.name not in FUSED_SOURCES or model.promotion[column[s.name]][column[d.name]] != d.name:
+            if s.name not in FUSED_PAIRS.get(d.name, ()) or model.promotion[column[s.name]][column[d.name]] != d.name:
                 continue
             src = ct[s.name]
             load = d.load(cast_expr(model, src, d, src.load("{x}")))

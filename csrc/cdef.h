@@ -61,4 +61,7 @@ const char *ew_dlpack_name(int which);
 int64_t ew_dlpack_live(void);
 /* Reductions (reduce.c; the loops from ops.yaml's reductions:, generated/k_reduce.c). */
 int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_strides, uintptr_t in,
-              const int64_t *out_strides, uintptr_t out, const int64_t *out2_strides, uintptr_t out2);
+              const int64_t *out_strides, uintptr_t out, const int64_t *out2_strides, uintptr_t out2, double param);
+/* Scans (scan.c; cumsum, cummax, ...: the loops from ops.yaml's reductions: with a scan config). */
+int ew_scan(int scan, int nk, const int64_t *shape, const int64_t *in_strides, uintptr_t in,
+            const int64_t *out_strides, uintptr_t out, const int64_t *out2_strides, uintptr_t out2);

@@ -7,23 +7,24 @@
      EW_RED_BLOCK, each folded into a partial state, and the partials merged in a fixed pairwise
      tree, so the bits never depend on how many threads took blocks;
    - the input's smallest stride is on a kept dim (sum(dim=0) of a row-major matrix): a row of
-     states along that dim is updated one reduced element at a time (contiguous, vectorised);
+     states along that dim is updated by up to EW_RED_ROWK reduced elements at a time, each state
+     folding them in order (contiguous, vectorised, a tile of states held in registers);
    - otherwise each output folds its own reduced elements in order.
    Threads split the outputs (or the blocks); each output is computed by one thread in one order. */
+#include "prelude.h"        /* first: GCC reads the precompiled prelude only before other headers */
 #include <stdlib.h>
 #include <string.h>
-#include "prelude.h"
 
 typedef struct {
     int state;                 /* bytes of one accumulator state */
     int index;                 /* the state carries an element index (argmax, max(dim)) */
     void (*init)(char *st, int64_t m);
     void (*run)(char *st, const char *in, int64_t n, int64_t stride, int64_t base);
-    void (*rows)(char *st, const char *in, int64_t m, int64_t stride, int64_t index);
+    void (*rows)(char *st, const char *in, int64_t m, int64_t stride, int64_t index, int64_t k, int64_t rstride);
     void (*merge)(char *a, const char *b);
-    void (*finish)(const char *st, int64_t n, char *out, char *out2);
+    void (*finish)(const char *st, int64_t n, double param, char *out, char *out2);   /* param: var's correction */
     void (*run2)(char *st, const char *in, int64_t n, int64_t stride, int64_t base);    /* AVX2, or NULL */
-    void (*rows2)(char *st, const char *in, int64_t m, int64_t stride, int64_t index);
+    void (*rows2)(char *st, const char *in, int64_t m, int64_t stride, int64_t index, int64_t k, int64_t rstride);
 } ew_reducer;
 
 extern const ew_reducer *const ew_reducers[];
@@ -36,6 +37,7 @@ int ew_get_num_threads(void);
 #define EW_RED_GRAIN 32768          /* elements of work per thread below which one thread does it all */
 #define EW_RED_ROWS 2048            /* most states updated together by the row walk (a whole row of a
                                        sum(dim=0) up to this: the input is then read in order) */
+#define EW_RED_ROWK 8               /* reduced elements per call of the row walk (states stay in registers) */
 #define EW_RED_STATE 32             /* largest state: a complex128 and an index */
 
 static inline int64_t ew_abs_i64(int64_t x) { return x < 0 ? -x : x; }
@@ -49,6 +51,7 @@ typedef struct {
     int64_t nred, nout;
     char *parts;                                 /* full reduction: one state per block */
     int64_t row_dim, row_w, row_groups;          /* row walk: kept dim along which states run */
+    double param;                                /* handed to finish (var's correction) */
 } ew_red_job;
 
 /* Fold the reduced elements [begin, end) (row-major over the reduced dims) starting at p. */
@@ -100,12 +103,16 @@ static void ew_red_locate(const ew_red_job *j, int64_t o, const char **p, char *
 static void ew_red_outputs(void *ctx, int64_t begin, int64_t end) {
     const ew_red_job *j = ctx;
     _Alignas(16) char st[EW_RED_STATE];
+    const int64_t n1 = j->nr == 1 ? j->sh[j->nk] : 0, s1 = j->nr == 1 ? j->ist[j->nk] : 0;
     for (int64_t o = begin; o < end; o++) {
         const char *p; char *out, *out2;
         ew_red_locate(j, o, &p, &out, &out2);
         j->r->init(st, 1);
-        ew_red_fold(j, st, p, 0, j->nred);
-        j->r->finish(st, j->nred, out, out2);
+        if (j->nr == 1)         /* one reduced dim (sum(dim=1)): one run, no index arithmetic */
+            j->r->run(st, p, n1, s1, 0);
+        else
+            ew_red_fold(j, st, p, 0, j->nred);
+        j->r->finish(st, j->nred, j->param, out, out2);
     }
 }
 
@@ -142,9 +149,17 @@ static void ew_red_rows(void *ctx, int64_t begin, int64_t end) {
         r->init(st, w);
         int64_t idx[EW_RED_MAXD] = {0};
         const char *q = p;
-        for (int64_t e = 0; e < j->nred; e++) {
-            r->rows(st, q, w, j->ist[rd], e);
-            for (int d = nr - 1; d >= 0; d--) {
+        const int64_t inner = j->sh[k0 + nr - 1], is = j->ist[k0 + nr - 1];
+        for (int64_t e = 0; e < j->nred;) {
+            /* up to EW_RED_ROWK elements along the innermost reduced dim in one call */
+            int64_t k = inner - idx[nr - 1] < EW_RED_ROWK ? inner - idx[nr - 1] : EW_RED_ROWK;
+            r->rows(st, q, w, j->ist[rd], e, k, is);
+            e += k;
+            q += k * is;
+            if ((idx[nr - 1] += k) < inner) continue;
+            q -= inner * is;
+            idx[nr - 1] = 0;
+            for (int d = nr - 2; d >= 0; d--) {
                 q += j->ist[k0 + d];
                 if (++idx[d] < j->sh[k0 + d]) break;
                 q -= idx[d] * j->ist[k0 + d];
@@ -152,7 +167,7 @@ static void ew_red_rows(void *ctx, int64_t begin, int64_t end) {
             }
         }
         for (int64_t c = 0; c < w; c++)
-            r->finish(st + c * r->state, j->nred, out + c * j->ost[rd], out2 ? out2 + c * j->xst[rd] : NULL);
+            r->finish(st + c * r->state, j->nred, j->param, out + c * j->ost[rd], out2 ? out2 + c * j->xst[rd] : NULL);
     }
 }
 
@@ -163,10 +178,11 @@ static int ew_red_threads(int64_t work) {
 }
 
 /* red: reducer id; shape/in_strides: nk kept then nr reduced dims (byte strides); out_strides and
-   out2_strides: of the kept dims (out2 NULL when the op has one output).  Returns 0, -1 for bad
+   out2_strides: of the kept dims (out2 NULL when the op has one output); param: what the op's
+   finish reads (var's correction; 0 for the others).  Returns 0, -1 for bad
    arguments, -2 when memory ran out. */
 int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_strides, uintptr_t in,
-              const int64_t *out_strides, uintptr_t out, const int64_t *out2_strides, uintptr_t out2) {
+              const int64_t *out_strides, uintptr_t out, const int64_t *out2_strides, uintptr_t out2, double param) {
     if (red < 0 || red >= ew_nreducers || nk < 0 || nr < 0 || nk + nr > EW_RED_MAXD) return -1;
     ew_red_job j;
     ew_reducer flavour = *ew_reducers[red];
@@ -176,7 +192,7 @@ int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_s
     }
     j.r = &flavour;
     if (j.r->state > EW_RED_STATE) return -1;
-    j.nk = nk; j.nr = nr;
+    j.nk = nk; j.nr = nr; j.param = param;
     j.in = (char *)in; j.out = (char *)out; j.out2 = (char *)out2;
     j.nout = 1; j.nred = 1;
     for (int d = 0; d < nk + nr; d++) {
@@ -200,7 +216,7 @@ int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_s
             for (int64_t b = 0; b + step < nb; b += 2 * step)
                 j.r->merge(j.parts + b * j.r->state, j.parts + (b + step) * j.r->state);
         char *o = j.out, *o2 = j.out2;
-        j.r->finish(j.parts, j.nred, o, o2);
+        j.r->finish(j.parts, j.nred, j.param, o, o2);
         free(j.parts);
         return 0;
     }

@@ -28,7 +28,7 @@ from ._device import METHODS as _device_methods
 from ._formats import (channels_last, channels_last_3d, contiguous_format, layout, memory_format, preserve_format,
                        strided)
 from generated import ops as _ops
-from . import _reduce
+from . import _norm, _reduce
 
 from ._fastpath import install as _install_fastpath
 
@@ -41,6 +41,8 @@ for _table in (_methods.METHODS, _advanced.METHODS, _device_methods, _format.MET
 _functions, _op_methods = dict(_ops.FUNCTIONS), dict(_ops.METHODS)
 _functions.update(_reduce.FUNCTIONS)             # reductions (ops.yaml's reductions:)
 _op_methods.update(_reduce.METHODS)
+_functions.update(_norm.FUNCTIONS)               # torch.norm (torch/functional.py's, over the norm reductions)
+_op_methods.update(_norm.METHODS)
 _install_fastpath(_functions, _op_methods, _ops)   # the C short path
 _namespaces.install(_sys.modules[__name__], _functions)   # rt.special.i0e, ...: out of _functions
 globals().update(_dtypes.dtype_names())          # rt.float32, rt.float, rt.half, ...
@@ -55,4 +57,5 @@ __all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "conj", 
            "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads",
            "device", "layout", "memory_format", "strided", "contiguous_format", "channels_last", "channels_last_3d",
            "preserve_format", "set_default_device", "get_default_device"]
-__all__ += sorted(_dtypes.dtype_names()) + sorted([n for n in _ops.FUNCTIONS if "." not in n] + list(_reduce.FUNCTIONS))
+__all__ += sorted(_dtypes.dtype_names()) + sorted([n for n in _ops.FUNCTIONS if "." not in n] + list(_reduce.FUNCTIONS)
+                                                  + list(_norm.FUNCTIONS))

@@ -47,6 +47,9 @@ def _int_list_value(x, name, pname, pos):
             raise TypeError(f"{name}(): argument '{pname}' failed to unpack the object at pos {pos} with error "
                             f"\"type must be tuple of ints,but got {type_name(v)}\"")
         out.append(int(v.item() if isinstance(v, Tensor) else number(v)))
+        if not -2 ** 63 <= out[-1] < 2 ** 63:     # (torch's text goes on with a C++ backtrace)
+            raise TypeError(f"{name}(): argument '{pname}' failed to unpack the object at pos {len(out)} with error "
+                            "\"Overflow when unpacking long long")
     return tuple(out)
 
 

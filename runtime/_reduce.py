@@ -8,6 +8,7 @@ dims (wrapped, no repeats), the empty-input errors of reductions without an iden
 from __future__ import annotations
 
 import operator
+import warnings
 
 from generated import reductions as _data
 
@@ -44,13 +45,20 @@ class _ReturnType(tuple):
         return f"runtime.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
 
 
-def _return_type(name):
-    return type(name, (_ReturnType,), {"__slots__": (), "_name": name, "__module__": "runtime.return_types"})
+def _return_type(name, fields=("values", "indices")):
+    attrs = {"__slots__": (), "_name": name, "__module__": "runtime.return_types", "_fields": fields}
+    attrs.update({f: property(operator.itemgetter(i)) for i, f in enumerate(fields)})
+    if fields != ("values", "indices"):
+        attrs["__repr__"] = lambda self: (f"runtime.return_types.{name}(\n{fields[0]}={self[0]!r},\n"
+                                          f"{fields[1]}={self[1]!r})")
+    return type(name, (_ReturnType,), attrs)
 
 
 def _result_dtype(cfg, dt):
     table = dict(cfg["result"])
     v = table.get(dt.name, table.get(dt.category, table.get("default")))
+    if v == "real":
+        return dt.to_real()
     return None if v is None else dt if v == "same" else BY_NAME[v]
 
 
@@ -99,14 +107,33 @@ class Reduction:
         self.cfg = _data.CONFIGS[self.r["config"]]
         self.kernels = self.r["kernels"]
         self.rtype = _return_type(name) if self.cfg["outputs"] == "both" else None
+        if self.cfg["outputs"] == "pair":
+            self.rtype = _return_type(name, self.cfg["pair"]) if self.cfg["pair"] else \
+                (lambda a, b: (a, b))
 
-    def run(self, x, dim=None, keepdim=False, dtype=None, out=None, fname=None):  # noqa: C901 - torch's steps, in order
+    def run(self, x, dim=None, keepdim=False, dtype=None, out=None, fname=None, param=0.0):  # noqa: C901 - torch's steps, in order
         cfg, r = self.cfg, self.r
         fname = fname or self.name
+        if out is not None:
+            for dts, error, message in cfg["reject_with_out"]:
+                if x.dtype.name in dts:
+                    raise _ERRORS[error](message.format(dtype=x.dtype.c10_name))
+        if cfg["out"] in ("cast", "real") and out is not None and out.dtype.name in cfg["out_reject"]:
+            raise RuntimeError(cfg["out_message"].format(out=out.dtype.c10_name))
+        if cfg["promote"] and x.dtype.name in cfg["promote"][0]:
+            from .promotion import get_default_dtype
+            x = x.to(get_default_dtype())     # (integer logsumexp: computed in the default float dtype)
+        if cfg["scan"]:
+            return self._scan(x, dim, dtype, out, fname)
         dt = x.dtype
         given = dtype
-        if given is None and cfg["reject_first"]:
+        if (given is None or cfg["reject_with_dtype"]) and cfg["reject_first"]:
             self._reject(dt)
+        if out is not None and cfg["out"] == "real":
+            dtype = self._real_out(dt, out)
+            if dt.category == "complex" and not any(k[0] == dt.name for k in self.kernels):
+                # (torch runs its kernel on the input itself: complex32 logsumexp has none)
+                raise NotImplementedError(f"\"{self.label(dt)}\" not implemented for '{dt.c10_name}'")
         if dtype is None and out is not None and cfg["out"] == "compute":
             o = out[0] if isinstance(out, tuple) else out
             if o.dtype.name in cfg["out_reject"]:
@@ -118,11 +145,18 @@ class Reduction:
                 raise RuntimeError(message.format(dtype=given.c10_name))
         dims = _dims(x, dim, cfg["no_dims"])
         nd = x.ndim
+        if r["no_dims_error"] and isinstance(dim, (tuple, list)) and not dim and not keepdim and nd and x.numel():
+            error, message = r["no_dims_error"]
+            raise _ERRORS[error](message.format(ones=[1] * nd))
         if nd == 0 and dims is not None:      # a 0-dim tensor takes dim 0 / -1 and reduces nothing
             dims = []
         red = set(range(nd)) if dims is None else set(dims)
         if r["reject_after_dims"]:
             self._reject(dt, own=True)
+        if dims is None:
+            for dts, error, message in r["reject_full"]:
+                if dt.name in dts:
+                    raise _ERRORS[error](message.format(dtype=dt.c10_name))
         if not cfg["identity"]:
             if dims is None and x.numel() == 0:
                 error, message = r["empty_all"]
@@ -135,6 +169,8 @@ class Reduction:
             self._reject(dt)
         if dtype is not None:
             value = src = dtype
+            if cfg["out"] == "real" or "real" in dict(cfg["result"]).values():
+                value = _result_dtype(cfg, src)     # (var, norm of complex: the real dtype)
         else:
             value = dt if cfg["index"] else _result_dtype(cfg, dt)
             src = dt
@@ -144,20 +180,30 @@ class Reduction:
             tuple(n for d, n in enumerate(x._shape) if d not in red)
         int64 = BY_NAME["int64"]
         result_dt = int64 if cfg["outputs"] == "indices" else value
-        outs = self._outputs(out, shape, result_dt, dt, fname)
-        direct = [o if o is not None and o.dtype is want else None for o, want in zip(outs, (result_dt, int64))]
+        second = int64 if cfg["outputs"] == "both" else value if cfg["second"] == "same" else src
+        outs = self._outputs(out, shape, result_dt, dt, fname, second)
+        direct = [o if o is not None and o.dtype is want else None for o, want in zip(outs, (result_dt, second))]
         res = direct[0] if direct[0] is not None else _new_tensor(shape, _contiguous_strides(shape), result_dt)
         res2 = None
-        if cfg["outputs"] == "both":
-            res2 = direct[1] if direct[1] is not None else _new_tensor(shape, _contiguous_strides(shape), int64)
+        if cfg["outputs"] in ("both", "pair"):
+            res2 = direct[1] if direct[1] is not None else _new_tensor(shape, _contiguous_strides(shape), second)
         nred = 1
         for d in red:
             nred *= x._shape[d]
+        if cfg["param"] == "correction" and (x.numel() // res.numel() if res.numel() else 0) - param <= 0:
+            warnings.warn(f"{fname}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                          "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
         shortcut = dims is not None and (cfg["one_element"] == "zero_dim" and nd == 0
                                          or cfg["one_element"] == "dim_size_one" and nd and nred == 1)
         if shortcut:
             # torch's shortcut: nothing to compare, so no kernel (and no dtype check) runs
-            if cfg["outputs"] == "indices":
+            for dts, error, message in r["reject_zero_dim"]:
+                if dt.name in dts:
+                    raise _ERRORS[error](message.format(dtype=dt.c10_name))
+            if cfg["outputs"] == "pair":
+                res.copy_(x)
+                res2.copy_(x)
+            elif cfg["outputs"] == "indices":
                 res.copy_(0)
             else:
                 keep = [d for d in range(nd) if keepdim or d not in red]
@@ -166,17 +212,22 @@ class Reduction:
         elif x.numel() == 0 and r["empty_value"] is not None:
             if (src.name, value.name) not in self.kernels and r["empty_label"]:
                 raise NotImplementedError(f"\"{r['empty_label']}\" not implemented for '{src.c10_name}'")
-            if res.numel():
-                v = float(r["empty_value"])
-                # (mean's 0 / 0 in complex arithmetic is nan + nanj)
-                res.copy_(complex(v, v if v != v else 0.0) if res.dtype.category == "complex" else v)
-        elif res.numel():         # torch dispatches on the dtype only when there is something to compute
+            for t in (res, res2):
+                if t is not None and t.numel():
+                    v = float(r["empty_value"])
+                    # (mean's 0 / 0 in complex arithmetic is nan + nanj)
+                    t.copy_(complex(v, v if v != v else 0.0) if t.dtype.category == "complex" else v)
+        elif res.numel() or cfg["dispatch_empty"]:   # torch dispatches on the dtype only when there is something to compute (or always: dispatch_empty)
             kid = self.kernels.get((src.name, value.name))
             if kid is None:
-                raise NotImplementedError(f"\"{r['label']}\" not implemented for '{src.c10_name}'")
+                raise NotImplementedError(f"\"{self.label(src)}\" not implemented for '{src.c10_name}'")
             if x.dtype is not src:
                 x = x.to(src)
-            self._kernel(kid, x, red, keepdim, res, res2)
+            self._kernel(kid, x, red, keepdim, res, res2, param)
+        return self._returned(outs, direct, res, res2)
+
+    def _returned(self, outs, direct, res, res2):
+        """The result: out= tensors the result was computed beside get it copied in (torch's cast)."""
         if outs[0] is not None and direct[0] is None:
             outs[0].copy_(res)
             res = outs[0]
@@ -187,6 +238,78 @@ class Reduction:
             return self.rtype(res, res2)
         return res
 
+    def label(self, dt):
+        """The kernel torch names when it has none for dt (ops.yaml's `label`, or its entry for dt)."""
+        return self.r["labels"].get(dt.name, self.r["label"])
+
+    def _real_out(self, dt, out):
+        """out= of var: torch computes in out's dtype (its real dtype for a complex input, whose parts
+        are cast to it) when the input's real dtype can be cast to it."""
+        from .promotion import can_cast
+        want = out.dtype.to_real() if out.dtype.category == "complex" else out.dtype
+        real = dt.to_real() if dt.category == "complex" else dt
+        if not can_cast(real, want):
+            raise RuntimeError(self.cfg["out_message"].format(input=real.c10_name, out=want.c10_name))
+        return want.to_complex() if dt.category == "complex" else want
+
+    def _scan(self, x, dim, dtype, out, fname):
+        """A scan (cumsum, cummax, ...): torch's steps for one dim, the result of the input's shape."""
+        cfg = self.cfg
+        dt = x.dtype
+        if dtype is None:
+            self._reject(dt)
+        if dtype is None and out is not None and cfg["out"] == "compute":
+            dtype = out.dtype                 # torch computes in out='s dtype (the input cast to it)
+        d = x._dim(dim)
+        if dtype is not None:
+            value = src = dtype
+        else:
+            src = dt
+            value = (dt if cfg["index"] else _result_dtype(cfg, dt)) or dt
+        shape = x._shape
+        int64 = BY_NAME["int64"]
+        second = int64 if cfg["outputs"] == "both" else None
+        outs = self._outputs(out, shape, value, dt, fname, second)
+        direct = [o if o is not None and o.dtype is want else None for o, want in zip(outs, (value, second))]
+        res = direct[0] if direct[0] is not None else _new_tensor(shape, _contiguous_strides(shape), value)
+        res2 = None
+        if second is not None:
+            res2 = direct[1] if direct[1] is not None else _new_tensor(shape, _contiguous_strides(shape), int64)
+        if x.ndim == 0 and cfg["one_element"] == "zero_dim":
+            res.copy_(x)          # torch copies a 0-dim input: no kernel, so any dtype
+            if res2 is not None:
+                res2.copy_(0)
+        elif x.numel() or cfg["dispatch_empty"]:
+            kid = self.kernels.get((src.name, value.name))
+            if kid is None:
+                raise NotImplementedError(f"\"{self.label(src)}\" not implemented for '{src.c10_name}'")
+            if x.dtype is not src:
+                x = x.to(src)
+        if x.numel() and not (x.ndim == 0 and cfg["one_element"] == "zero_dim"):
+            x = x._resolved()                   # a conj view's values (torch's conjugate fallback)
+            if res._lazy is not None:           # out= a conj view: computed aside, stored through its bit
+                aside = res._physical()._like(res.dtype)
+                self._scan_kernel(kid, x, d, aside, res2)
+                res._copy_from(aside)
+            else:
+                self._scan_kernel(kid, x, d, res, res2)
+        return self._returned(outs, direct, res, res2)
+
+    def _scan_kernel(self, kid, x, d, res, res2):
+        """The scan kernel along dim d of x into res (and res2), neither with a conj bit."""
+        nd = x.ndim
+        order = [k for k in range(nd) if k != d] + [d] if nd else []
+        size = x.dtype.itemsize
+        shp = [x._shape[k] for k in order] or [1]
+        ist = [x._strides[k] * size for k in order] or [0]
+        ost = [res._strides[k] * res.dtype.itemsize for k in order] or [0]
+        xst = [res2._strides[k] * 8 for k in order] if res2 is not None and nd else [0] * len(shp)
+        rc = lib.ew_scan(kid, len(shp) - 1, ffi.new("int64_t[]", shp), ffi.new("int64_t[]", ist), x._ptr,
+                         ffi.new("int64_t[]", ost), res._ptr, ffi.new("int64_t[]", xst),
+                         res2._ptr if res2 is not None else 0)
+        if rc:
+            raise RuntimeError(f"scan kernel failed ({rc})")
+
     def _reject(self, dt, own=False):
         """torch's dtype checks of the input: the config's and the op's own (those later, for an
         op that checks after the dims)."""
@@ -195,7 +318,7 @@ class Reduction:
             if dt.name in dts:
                 raise _ERRORS[error](message.format(dtype=dt.c10_name))
 
-    def _outputs(self, out, shape, result_dt, input_dt, fname):
+    def _outputs(self, out, shape, result_dt, input_dt, fname, second=None):
         """out= checked by the config's rule, then resized as torch resizes it."""
         if out is None:
             return (None, None)
@@ -203,9 +326,9 @@ class Reduction:
         kind, message = self.cfg["out"], self.cfg["out_message"]
         o = outs[0]
         if kind == "same":
-            for t, want in zip(outs, (result_dt, BY_NAME["int64"])):
+            for t, want in zip(outs, (result_dt, second or BY_NAME["int64"])):
                 if t is not None and t.dtype is not want:
-                    raise RuntimeError(message.format(input=input_dt.c10_name, out=t.dtype.c10_name,
+                    raise RuntimeError(message.format(input=input_dt.c10_name, out=t.dtype.c10_name, want=want.c10_name,
                                                       want_cpp=want.cpp_name, out_cpp=t.dtype.cpp_name))
         if kind == "result" and o.dtype is not result_dt and o.dtype.name not in self.cfg["out_allow"]:
             raise RuntimeError(message.format(name=fname, out=o.dtype.c10_name, out_cpp=o.dtype.cpp_name))
@@ -214,11 +337,11 @@ class Reduction:
                 _resize_out(t, shape)
         return outs
 
-    def _kernel(self, kid, x, red, keepdim, res, res2):
+    def _kernel(self, kid, x, red, keepdim, res, res2, param=0.0):
         x = x._resolved()                   # a conj view's values (torch's conjugate fallback)
         if res._lazy is not None:           # out= a conj view: computed aside, stored through its bit
             aside = res._physical()._like(res.dtype)
-            self._kernel(kid, x, red, keepdim, aside, res2)
+            self._kernel(kid, x, red, keepdim, aside, res2, param)
             res._copy_from(aside)
             return
         nd, size = x.ndim, x.dtype.itemsize
@@ -237,10 +360,10 @@ class Reduction:
         shape = [k[0] for k in kdims] + [n for n, _ in rdims]
         ist = [k[1] * size for k in kdims] + [s * size for _, s in rdims]
         ost = [k[2] * res.dtype.itemsize for k in kdims]
-        xst = [k[3] * 8 for k in kdims]
+        xst = [k[3] * (res2.dtype.itemsize if res2 is not None else 8) for k in kdims]
         rc = lib.ew_reduce(kid, len(kdims), len(rdims), ffi.new("int64_t[]", shape or [0]),
                            ffi.new("int64_t[]", ist or [0]), x._ptr, ffi.new("int64_t[]", ost or [0]), res._ptr,
-                           ffi.new("int64_t[]", xst or [0]), res2._ptr if res2 is not None else 0)
+                           ffi.new("int64_t[]", xst or [0]), res2._ptr if res2 is not None else 0, float(param))
         if rc == -2:
             raise RuntimeError("DefaultCPUAllocator: can't allocate memory")
         if rc:
@@ -269,6 +392,10 @@ def _bind(name):
 
     def call(v, x):
         get = lambda s: v[at[s]] if s in at else None      # noqa: E731
+        if red.cfg["param"] == "correction":     # torch's correction: given, else 1 unless unbiased=False
+            c, unbiased = get("correction"), get("unbiased")
+            param = float(c) if c is not None else 0.0 if unbiased is False else 1.0
+            return red.run(x, get("dim"), get("keepdim") or False, None, get("out"), param=param)
         if get("other") is not None:
             out = get("out")
             return other_fn(x, get("other"), **({} if out is None else {"out": out}))
@@ -287,15 +414,32 @@ def _bind(name):
     def method(self, *args, **kwargs):
         return call(mparser.parse(args, kwargs), self)
 
+    def inplace(self, *args, **kwargs):
+        """cumsum_: the scan written into self, computed in self's dtype (dtype= must be it)."""
+        v = mparser.parse(args, kwargs)
+        dtype = v[at["dtype"]]
+        if dtype is not None and dtype is not self.dtype:
+            raise RuntimeError(f"Bad in-place call: input tensor dtype {self.dtype.cpp_name} and output tensor dtype "
+                               f"{dtype.cpp_name} should match")
+        return red.run(self, v[at["dim"]], False, None, self)
+
     function.__name__ = function.__qualname__ = r["function"]
-    method.__name__ = method.__qualname__ = r["method"]
+    method.__name__ = method.__qualname__ = r["method"] or r["function"]
     function.__signature__ = fparser.signature(False)
     method.__signature__ = mparser.signature(True)
-    return function, method
+    if r["inplace"]:
+        inplace.__name__ = inplace.__qualname__ = r["inplace"]
+        inplace.__signature__ = method.__signature__
+        return function, method, inplace
+    return function, method, None
 
 
 FUNCTIONS, METHODS = {}, {}
 for _name, _r in _data.REDUCTIONS.items():
     if _r["function"] is None:
         continue
-    FUNCTIONS[_r["function"]], METHODS[_r["method"]] = _bind(_name)
+    FUNCTIONS[_r["function"]], _method, _inplace = _bind(_name)
+    if _r["method"] is not None:            # (torch has no Tensor.var_mean)
+        METHODS[_r["method"]] = _method
+    if _inplace is not None:
+        METHODS[_r["inplace"]] = _inplace

@@ -74,8 +74,12 @@ METHOD_KEYWORDS = {"to": ["dtype", "copy", "device", "memory_format"], "clone": 
 # the reductions (ops.yaml's reductions:): a dim and keepdim are valid for every one of them
 for _name in _reduce.FUNCTIONS:
     FUNCTIONS[_name] = ([F, "0"], ["keepdim"])
+for _name in _reduce.METHODS:           # (no Tensor.var_mean; cumsum_ and cumprod_ in place)
     METHODS[_name] = ["0"]
-    METHOD_KEYWORDS[_name] = ["keepdim"]
+    METHOD_KEYWORDS[_name] = [] if _name.endswith("_") else ["keepdim"]
+FUNCTIONS["norm"] = ([F, "2", "0"], ["keepdim", "dtype"])      # (runtime/_norm.py: torch/functional.py's)
+METHODS["norm"] = ["2", "0"]
+METHOD_KEYWORDS["norm"] = ["keepdim", "dtype"]
 ARITHMETIC = ["+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>"]   # with an in-place form
 COMPARISON = ["==", "!=", "<", "<=", ">", ">="]
 

@@ -10,7 +10,9 @@ of float encodings.
 Operands: a tensor {"dtype", "shape", "values" (row-major, flat), optional "view": "T" |
 "step2" (the operand is that view of the tensor)}; a Python number {"scalar": "bool" | "int"
 | "float" | "complex", "value"}; a dtype {"dtype_arg": name} (reductions' dtype=); None as null.
-A result that is a pair (max/min with a dim) adds "indices" (flat ints) to "expect".
+A result that is a pair (max/min with a dim) adds "indices" (flat ints) to "expect"; a pair of
+values (aminmax's min and max, var_mean's var and mean) adds "dtype2" and "values2" (the second
+result, of the first's shape; "also_accept2" as "also_accept" for it).
 
 Case: {"family", "op" (torch function name), "call": "function" | "method" | "inplace" |
 "operator", "symbol" (operator calls: "+", "**=", "neg", ...), "args" [operand, ...],

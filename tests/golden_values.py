@@ -105,6 +105,9 @@ def run_case(case):
         return {"error": ["<test>", "the in-place call did not return self"]}
     if "out" in case and r is not kwargs["out"]:
         return {"error": ["<test>", "the out= call did not return out"]}
+    if isinstance(r, tuple) and "dtype2" in case["expect"]:      # aminmax, var_mean: two values
+        return {"dtype": r[0].dtype.name, "shape": list(r[0].shape), "values": [enc(v) for v in flatten(r[0].tolist())],
+                "dtype2": r[1].dtype.name, "values2": [enc(v) for v in flatten(r[1].tolist())]}
     if isinstance(r, tuple):        # max/min with a dim: (values, indices)
         return {"dtype": r[0].dtype.name, "shape": list(r[0].shape),
                 "values": [enc(v) for v in flatten(r[0].tolist())], "indices": flatten(r[1].tolist())}
@@ -120,6 +123,14 @@ def compare(case, got, ulps):
         return f"expected {exp['dtype']} {exp['shape']}, got {got['dtype']} {got['shape']}"
     if exp.get("indices") != got.get("indices"):
         return f"expected indices {exp.get('indices')}, got {got.get('indices')}"
+    if "dtype2" in exp:             # a pair of values: the second compared as a result of its own
+        if got.get("dtype2") != exp["dtype2"]:
+            return f"expected a second result of {exp['dtype2']}, got {got.get('dtype2')}"
+        second = compare({**case, "expect": {"dtype": exp["dtype2"], "shape": exp["shape"], "values": exp["values2"]},
+                          "also_accept": case.get("also_accept2", [])},
+                         {"dtype": got["dtype2"], "shape": got["shape"], "values": got["values2"]}, ulps)
+        if second:
+            return f"second result: {second}"
     if len(exp["values"]) != len(got["values"]):
         return f"expected {len(exp['values'])} values, got {len(got['values'])}"
     dtype = exp["dtype"]

@@ -24,7 +24,7 @@ import torch
 
 from golden_format import enc
 
-from .common import DTYPES, TD, py, scalar
+from .common import DTYPES, TD, category, py, scalar
 
 SEED = 18
 SHAPES = [[], [0, 3], [1, 3], [2, 3], [3, 1, 2], [4, 3, "T"], [8, "step2"]]
@@ -103,10 +103,16 @@ def outcome(case):
         try:
             if case["call"] == "function":
                 r = getattr(torch, case["op"])(x, *extra, **kwargs)
+            elif case["call"] == "inplace":
+                r = getattr(x, case["op"] + "_")(*extra, **kwargs)
             else:
                 r = getattr(x, case["op"])(*extra, **kwargs)
         except Exception as e:  # noqa: BLE001 - every exception is an outcome
             return {"error": [type(e).__name__, str(e)]}
+    if isinstance(r, tuple) and r[1].dtype != torch.int64 or case["op"] in NEW_PAIRS:
+        # a pair of values (aminmax's min, max; var_mean's var, mean): the second as "values2"
+        return {"dtype": str(r[0].dtype)[6:], "shape": list(r[0].shape), "values": _encode(r[0]),
+                "dtype2": str(r[1].dtype)[6:], "values2": _encode(r[1])}
     if isinstance(r, tuple):
         return {"dtype": str(r[0].dtype)[6:], "shape": list(r[0].shape), "values": _encode(r[0]),
                 "indices": r[1].reshape(-1).tolist()}
@@ -127,6 +133,118 @@ def _forms(op, x):
     if op in ("argmax", "argmin"):
         forms += [((), {"dim": None, "keepdim": True})]
     return forms
+
+
+NEW_PAIRS = {"aminmax", "var_mean", "std_mean"}
+NEW_OPS = ["var", "std", "var_mean", "std_mean", "nanmean", "logsumexp", "aminmax", "cumsum", "cumprod", "cummax",
+           "cummin", "logcumsumexp", "norm"]
+NEW_ULP = {"var", "std", "var_mean", "std_mean", "nanmean", "logsumexp", "cumprod", "logcumsumexp", "norm"}
+NO_METHOD = {"var_mean", "std_mean"}
+SCANS = {"cumsum", "cumprod", "cummax", "cummin", "logcumsumexp"}
+
+
+def _new_forms(op, x):
+    """Call forms of the ops of the second batch (std/var and friends, logsumexp, aminmax, scans)."""
+    nd = len(x["shape"])
+    last = -1 if nd else 0
+    if op in ("var", "std", "var_mean", "std_mean"):
+        return [((), {}), ((0,), {}), ((last, True, True), {}), ((), {"dim": [0, last]}), ((), {"correction": 0}),
+                ((), {"dim": 0, "unbiased": False}), ((), {"correction": 2, "keepdim": True}), ((False,), {}),
+                ((), {"dim": [], "correction": 1.5})]
+    if op == "nanmean":
+        return [((), {}), ((0,), {}), ((last,), {"keepdim": True}), ((), {"dim": [0, last]}),
+                ((), {"dtype": {"dtype_arg": "float64"}})]
+    if op == "logsumexp":
+        return [((0,), {}), ((last,), {"keepdim": True}), ((), {"dim": [0, last]})]
+    if op == "aminmax":
+        return [((), {}), ((), {"dim": 0}), ((), {"dim": last, "keepdim": True})]
+    if op == "norm":
+        inf = float("inf")
+        return [((), {}), ((0,), {}), ((1, 0), {}), ((2, last, True), {}), ((inf,), {}), ((-inf, last), {}),
+                ((3.5,), {}), ((-1,), {}), ((0.5,), {"dim": [0, last]}), ((), {"dtype": {"dtype_arg": "float64"}}),
+                ((), {"p": "fro", "dim": [0, last], "keepdim": True}), ((), {"p": "nuc"}), ((), {"p": "abc"}),
+                ((2,), {"dtype": {"dtype_arg": "complex128"}})]
+    forms = [((0,), {}), ((last,), {})]
+    if op in ("cumsum", "cumprod"):
+        forms += [((), {"dim": 0, "dtype": {"dtype_arg": "float64"}}), ((0,), {"dtype": {"dtype_arg": "int32"}})]
+    return forms
+
+
+def _wide(desc):
+    """The operand in float64 / complex128 (exact for the float inputs and small integers here)."""
+    return {**desc, "dtype": "complex128" if category(desc["dtype"]) == "complex" else "float64"}
+
+
+def _accept(case):
+    """torch computes these in its own dtype (float16 sums in half, logsumexp's sum in float32 for
+    an out= of float64): where that is beyond the ulp rule from the value computed wide (float64
+    input, and out=) and rounded to the result dtype, also accept the latter (ours is that)."""
+    exp = case["expect"]
+    if "error" in exp:
+        return
+    wide = {**case, "args": [_wide(case["args"][0])] + case["args"][1:]}
+    if "out" in case:
+        wide["out"] = {**case["out"], "dtype": "complex128" if case["out"]["dtype"].startswith("complex")
+                       else "float64"}
+    ref = outcome(wide)
+    if "error" in ref:
+        return
+    for key, dkey, acc in (("values", "dtype", "also_accept"), ("values2", "dtype2", "also_accept2")):
+        if key not in exp:
+            continue
+        vals = [_dec(v) for v in ref[key]]
+        t = torch.tensor(vals, dtype=torch.complex128 if exp[dkey].startswith("complex") else torch.float64)
+        got = _encode(t.to(TD[exp[dkey]]))
+        alt = [[i, g] for i, (e, g) in enumerate(zip(exp[key], got)) if e != g]
+        if alt:
+            case[acc] = alt
+
+
+def _generate_new(cases):
+    """The second batch, from its own generator so the first batch's cases stay as they were."""
+    R = random.Random(SEED + 1)
+    for op in NEW_OPS:
+        rule = "ulp" if op in NEW_ULP else "exact"
+        for name in DTYPES:
+            for shape in SHAPES:
+                x = _desc(R, name, shape)
+                small = _desc(R, name, shape, small=True)
+                for k, (extra, kwargs) in enumerate(_new_forms(op, x)):
+                    call = "method" if k % 2 and op not in NO_METHOD else "function"
+                    arg = small if "dtype" in kwargs or op in ("cumprod", "logsumexp", "logcumsumexp") else x
+                    c = {"family": "forms", "op": op, "call": call, "args": [arg] + [scalar(e) for e in extra],
+                         "kwargs": kwargs, "rule": rule}
+                    c["expect"] = outcome(c)
+                    _accept(c) if rule == "ulp" else None
+                    # (the nuclear norm in groups of their own: ours is Jacobi's, a few float64 ulps off LAPACK)
+                    cases.append(("norm_nuc" if kwargs.get("p") == "nuc" else op, c))
+                if op in ("cumsum", "cumprod"):      # the in-place method, in self's dtype
+                    for kwargs in ({}, {"dtype": {"dtype_arg": "float64"}}):
+                        c = {"family": "inplace", "op": op, "call": "inplace", "args": [small, scalar(0)],
+                             "kwargs": kwargs, "rule": rule}
+                        c["expect"] = outcome(c)
+                        cases.append((op, c))
+            # NaN and ties, and out= (right shape of another dtype, and a wrong shape)
+            x = _desc(R, name, [2, 3], edges=True)
+            for extra, kwargs in (((1,), {}), ((0,), {"keepdim": True})):
+                if op == "aminmax":
+                    extra, kwargs = (), {"dim": extra[0], **kwargs}
+                if op in SCANS:
+                    kwargs = {}
+                c = {"family": "edges", "op": op, "call": "function", "args": [x] + [scalar(e) for e in extra],
+                     "kwargs": kwargs, "rule": rule}
+                c["expect"] = outcome(c)
+                _accept(c) if rule == "ulp" else None
+                cases.append((op, c))
+            if op in NEW_PAIRS or op in ("cummax", "cummin"):
+                continue
+            for odt, oshape in (("float64", [2]), ("int64", [2]), ("float32", [2]), (name, [5])):
+                oshape = [2, 3] if op in SCANS and oshape == [2] else oshape
+                c = {"family": "out", "op": op, "call": "function", "args": [x, scalar(1)], "kwargs": {},
+                     "out": {"dtype": odt, "shape": oshape}, "rule": rule}
+                c["expect"] = outcome(c)
+                _accept(c) if rule == "ulp" else None
+                cases.append((op, c))
 
 
 def generate():
@@ -160,7 +278,8 @@ def generate():
                      "out": {"dtype": odt, "shape": oshape}, "rule": "ulp" if op in ULP_OPS else "exact"}
                 c["expect"] = outcome(c)
                 cases.append((op, c))
-    return cases, {"ops": ops, "shapes": [str(s) for s in SHAPES]}
+    _generate_new(cases)
+    return cases, {"ops": ops + NEW_OPS, "shapes": [str(s) for s in SHAPES]}
 
 
 assert py  # (the shared helpers other sets use to build Python numbers of a dtype)

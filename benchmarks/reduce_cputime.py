@@ -1,0 +1,59 @@
+"""The reductions of issue 18 timed by the calling thread's CPU time, for a machine others share.
+
+    PYTHONPATH=. python benchmarks/reduce_cputime.py [case ...]     # 1 thread, 10M elements
+    REPEAT=30 N=1000000 PYTHONPATH=. python benchmarks/reduce_cputime.py sum amax
+
+benchmarks/run.py times wall-clock medians; with other processes on both cores those move by 2-5x
+between repeats.  With one thread the work runs in the calling thread, so time.thread_time() leaves
+out the time it was descheduled; the minimum over interleaved repeats (ours, torch, NumPy in
+turn, on the same memory) is then a stable ratio.  Cache contention still shows.  torch and NumPy
+are needed."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import runtime as rt  # noqa: E402
+
+N = int(os.environ.get("N", 10_000_000))
+REPEAT = int(os.environ.get("REPEAT", 30))
+rt.set_num_threads(1)
+torch.set_num_threads(1)
+rng = np.random.default_rng(0)
+f32 = rng.standard_normal(N).astype(np.float32)
+sq = int(N ** 0.5)
+mat = f32[:sq * sq].reshape(sq, sq)
+CASES = {   # name: (array, our / torch's call, NumPy's call when it differs)
+    "float32 sum": (f32, lambda x: x.sum(), None),
+    f"float32 sum(dim=0) {sq}x{sq}": (mat, lambda x: x.sum(0), None),
+    f"float32 sum(dim=1) {sq}x{sq}": (mat, lambda x: x.sum(1), None),
+    "float32 mean": (f32, lambda x: x.mean(), None),
+    "float32 amax": (f32, lambda x: x.amax(), lambda x: x.max()),
+    "float32 argmax": (f32, lambda x: x.argmax(), None),
+    "bool all": (np.ones(N, bool), lambda x: x.all(), None),
+    "int32 sum (into int64)": (rng.integers(-1000, 1000, N).astype(np.int32), lambda x: x.sum(),
+                               lambda x: x.sum(dtype=np.int64)),
+    "float64 amax": (f32.astype(np.float64), lambda x: x.amax(), lambda x: x.max()),
+}
+
+print(f"n = {N:,}, 1 thread, minimum thread CPU time of {REPEAT} interleaved repeats")
+print("| case | ours ms | torch ms | numpy ms | vs torch | vs numpy |\n|---|---|---|---|---|---|")
+for name, (a, fn, np_fn) in CASES.items():
+    if sys.argv[1:] and not any(w in name for w in sys.argv[1:]):
+        continue
+    ours, theirs = rt.from_numpy(a), torch.from_numpy(a)
+    calls = {"ours": lambda: fn(ours), "torch": lambda: fn(theirs), "numpy": lambda: (np_fn or fn)(a)}
+    best = dict.fromkeys(calls, float("inf"))
+    for _ in range(REPEAT):
+        for lib, call in calls.items():
+            t0 = time.thread_time()
+            call()
+            best[lib] = min(best[lib], time.thread_time() - t0)
+    o, t, n = (best[k] * 1e3 for k in ("ours", "torch", "numpy"))
+    print(f"| {name} | {o:.2f} | {t:.2f} | {n:.2f} | {t / o:.2f}x | {n / o:.2f}x |", flush=True)
