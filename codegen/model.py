@@ -77,7 +77,7 @@ class Config:
     cast_to_outputs: bool
     safe_cast: bool
     output_dtype: str | None
-    output: str            # "same" | "real"
+    output: str            # "same" | "real" | "complex"
     condition: bool = False      # the first input is a condition (where): not promoted, bool/uint8
     exact_out: bool = False      # out= must have exactly the result dtype
     check_scalars: object = False  # Python numbers must fit the common dtype (all, or these dtypes)
@@ -467,7 +467,7 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output",
                 "condition", "exact_out", "check_scalars", "meta")
 # the named type resolvers of runtime/_meta.py (a test keeps the two lists equal)
-META_NAMES = ("where", "float_power", "clamp_scalar", "lerp")
+META_NAMES = ("where", "float_power", "clamp_scalar", "lerp", "isclose")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "opmath", "kernel", "function", "method", "inplace", "aliases",
             "operators", "returns_self", "unstructured",
@@ -488,9 +488,9 @@ def _parse_configs(data, report, dtype_names):
         out_dtype = _typed(report, where, entry, "output_dtype", str, "a dtype name")
         if out_dtype is not None and out_dtype not in dtype_names:
             report(entry.key_lines["output_dtype"], f"{where}: unknown dtype {out_dtype!r}{_suggest(out_dtype, dtype_names)}")
-        output = _typed(report, where, entry, "output", str, "'same' or 'real'", "same")
-        if output not in ("same", "real"):
-            report(entry.key_lines["output"], f"{where}: output must be 'same' or 'real', got {output!r}")
+        output = _typed(report, where, entry, "output", str, "'same', 'real' or 'complex'", "same")
+        if output not in ("same", "real", "complex"):
+            report(entry.key_lines["output"], f"{where}: output must be 'same', 'real' or 'complex', got {output!r}")
         if arity not in (1, 2, 3):
             report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1, 2 or 3, got {arity!r}")
         extra = {k: _typed(report, where, entry, k, bool, "true or false", False)

@@ -173,6 +173,8 @@ def _config_flags(c) -> str:
         flags.append(f"result {c.output_dtype}")
     if c.output == "real":
         flags.append("complex gives real")
+    if c.output == "complex":
+        flags.append("real gives complex")
     if c.condition:
         flags.append("condition operand (bool/uint8)")
     if c.exact_out:

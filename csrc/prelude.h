@@ -717,4 +717,168 @@ EW_TARGET_F16C static inline void ew_sinf_block(float *o, const float *x, int64_
 EW_TARGET_F16C static inline void ew_cosf_block(float *o, const float *x, int64_t n) { ew_trigf_block(o, x, n, 1); }
 #endif
 
+/* ---- torch-level functions of issue 17 (logit, polygamma, mvlgamma, igamma, frexp, isclose).
+   Each computes in a wider type than its result (float in double, double in long double) and
+   rounds once, so that it stays within an ulp of the true value where torch's own formulas
+   (Math.h: a few asymptotic terms, lgamma sums) drift; torch's special values are kept. */
+/* sin(pi x) with the argument reduced exactly: zero at the integers, accurate at large x */
+static inline long double ew_sinpil(long double x) {
+    long double r = x - 2 * nearbyintl(x / 2);          /* exact: r in [-1, 1] */
+    if (r > 0.5L) r = 1 - r;
+    else if (r < -0.5L) r = -1 - r;
+    return sinl(3.141592653589793238462643383279502884L * r);
+}
+/* logit(x) = log(x / (1 - x)), x clamped to [eps, 1 - eps] first when eps >= 0; near 1/2 as
+   log1p((2x - 1) / (1 - x)), which has no cancellation there */
+#define EW_LOGIT(T, W) \
+static inline T ew_logit_##T(T x, T eps) { \
+    if (eps >= 0) { const T hi = 1 - eps; x = x < eps ? eps : (x > hi ? hi : x); } \
+    const W w = x; \
+    return (T)(w < (W)0.25 || w > 1 ? log(w / (1 - w)) : log1p((2 * w - 1) / (1 - w))); }
+EW_LOGIT(float, double)
+EW_LOGIT(double, long double)
+#define ew_logit(x, eps) _Generic((x), float: ew_logit_float, double: ew_logit_double)((x), (eps))
+
+/* Hurwitz zeta(s, q) for an integer s >= 2: the terms (q + k)^-s summed up to q + N >= 24 + s, then
+   Euler-Maclaurin's tail with 12 Bernoulli terms (relative error below 2^-64 there).  A negative
+   q sums through its negative terms (the series is the analytic one for an integer s); a pole
+   (q a non-positive integer) is +inf, as torch's zeta returns. */
+static inline long double ew_zeta_int(long double s, long double q) {
+    static const long double B2K[12] = {   /* B_2k / (2k)! */
+        8.33333333333333333333333333333333e-2L, -1.38888888888888888888888888888889e-3L,
+        3.30687830687830687830687830687831e-5L, -8.26719576719576719576719576719577e-7L,
+        2.08767569878680989792100903212015e-8L, -5.28419013868749318484768220217955e-10L,
+        1.33825365306846788328269809751291e-11L, -3.38968029632258286683019539124945e-13L,
+        8.58606205627784456413590545042563e-15L, -2.17486869855806187304151642386591e-16L,
+        5.50900282836022951520265260890225e-18L, -1.39544646858125233407076862640635e-19L};
+    if (q != q) return q;
+    if (q <= 0 && q == floorl(q)) return INFINITY;
+    if (q == INFINITY) return NAN;                      /* torch's loop ends on 0 / 0 */
+    long double sum = 0;
+    const long double lim = 24 + s;
+    while (q < lim) { sum += powl(q, -s); q += 1; }
+    /* tail: q^(1-s) / (s - 1) + q^-s / 2 + sum_k B2k/(2k)! s (s+1) ... (s+2k-2) q^(-s-2k+1) */
+    const long double qs = powl(q, -s);
+    long double tail = q * qs / (s - 1) + qs / 2, fac = s, t = qs / q;
+    const long double iq2 = 1 / (q * q);
+    for (int k = 0; k < 12; k++) {
+        tail += B2K[k] * fac * t;
+        fac *= (s + 2 * k + 1) * (s + 2 * k + 2);
+        t *= iq2;
+    }
+    return sum + tail;
+}
+/* trigamma: the reflection psi1(x) = pi^2 / sin^2(pi x) - psi1(1 - x) below 1/2, the recurrence
+   up to 24, then the asymptotic series (1/x + 1/2x^2 + sum B2k / x^(2k+1)) */
+#define EW_TRIGAMMA(T, W) \
+static inline T ew_trigamma_##T(T x_) { \
+    W x = x_, result = 0, sign = 1; \
+    if (x != x || x == -INFINITY) return (T)NAN; \
+    if (x == INFINITY) return 0; \
+    if (x < (W)0.5) { \
+        const W sp = (W)ew_sinpil(x); \
+        if (sp == 0) return (T)INFINITY; \
+        sign = -1; \
+        result = -(W)9.86960440108935861883449099987615114L / (sp * sp); \
+        x = 1 - x; \
+    } \
+    while (x < 24) { result += 1 / (x * x); x += 1; } \
+    const W z = 1 / (x * x); \
+    const W series = (1 + (W)0.5 / x + z * ((W)1 / 6 + z * ((W)-1 / 30 + z * ((W)1 / 42 + z * ((W)-1 / 30 \
+                     + z * ((W)5 / 66 + z * ((W)-691 / 2730 + z * ((W)7 / 6)))))))) / x; \
+    return (T)(sign * (result + series)); }
+EW_TRIGAMMA(float, double)
+EW_TRIGAMMA(double, long double)
+#define ew_trigamma(x) _Generic((x), float: ew_trigamma_float, double: ew_trigamma_double)(x)
+/* polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x), n >= 2 */
+static inline long double ew_polygamma_l(long double n, long double x) {
+    const long double z = ew_zeta_int(n + 1, x), f = expl(lgammal(n + 1));
+    return (fmodl(n, 2) != 0 ? 1 : -1) * (f * z);
+}
+#define ew_polygamma(n, x) ((__typeof__(x))ew_polygamma_l((long double)(n), (long double)(x)))
+
+/* mvlgamma(x, p) = p (p - 1) / 4 log(pi) + sum_{j < p} lgamma(x - j / 2), in long double */
+static inline long double ew_mvlgamma_l(long double x, long double p) {
+    long double s = p * (p - 1) / 4 * 1.14472988584940017414342735135305871L;
+    for (long double j = 0; j < p; j += 1) s += lgammal(x - j / 2);
+    return s;
+}
+#define ew_mvlgamma(x, p) ((__typeof__(x))ew_mvlgamma_l((long double)(x), (long double)(p)))
+
+/* Regularized incomplete gamma P(a, x) (upper: 1 - P = Q), in long double: the series for P when
+   x < a + 1, the continued fraction (modified Lentz) for Q otherwise, each times the prefactor
+   x^a e^-x / Gamma(a), which for a > 10 is computed as Stirling's sqrt(a / 2pi) e^(a log1pmx(t)
+   - stirlerr(a)), t = x / a - 1: no large exponent cancels there.  torch's special values. */
+static inline long double ew_log1pmx_l(long double t) {        /* log(1 + t) - t */
+    if (fabsl(t) > 0.25L) return log1pl(t) - t;
+    const long double y = t / (2 + t), y2 = y * y;        /* log1p(t) = 2 atanh(y) */
+    long double s = 0, p = y * y2;
+    for (int k = 3; k < 60; k += 2) { s += p / k; p *= y2; if (fabsl(p) < 1e-22L * fabsl(s)) break; }
+    return 2 * s - 2 * y2 / (1 - y);
+}
+/* stirlerr(a) = lgamma(a) - ((a - 1/2) log a - a + log(2 pi) / 2), for a > 10 */
+static inline long double ew_stirlerr_l(long double a) {
+    const long double z = 1 / (a * a);
+    return (1.0L / 12 + z * (-1.0L / 360 + z * (1.0L / 1260 + z * (-1.0L / 1680 + z * (1.0L / 1188
+            + z * (-691.0L / 360360 + z * (1.0L / 156))))))) / a;
+}
+/* x^a e^-x / Gamma(a) */
+static inline long double ew_igam_fac_l(long double a, long double x) {
+    if (a <= 10) return expl(a * logl(x) - x - lgammal(a));
+    return sqrtl(a / 6.28318530717958647692528676655900577L) * expl(a * ew_log1pmx_l((x - a) / a) - ew_stirlerr_l(a));
+}
+/* P (upper == 0) or Q (upper == 1) */
+static inline long double ew_igamma_l(long double a, long double x, int upper) {
+    if (x < 0 || a < 0 || a != a || x != x) return NAN;
+    if (a == 0) return x > 0 ? (upper ? 0 : 1) : NAN;
+    if (x == 0) return upper ? 1 : 0;
+    if (a == INFINITY) return x == INFINITY ? NAN : (upper ? 1 : 0);
+    if (x == INFINITY) return upper ? 0 : 1;
+    const long double fac = ew_igam_fac_l(a, x);
+    long double p, q;
+    if (x < a + 1) {     /* P = fac / a * sum x^n / ((a+1)...(a+n)) */
+        long double term = 1, sum = 1;
+        for (long double n = 1; n < 200000; n += 1) {
+            term *= x / (a + n);
+            sum += term;
+            if (term < sum * 1e-21L) break;
+        }
+        p = fac / a * sum;
+        if (!upper) return p;
+        return 1 - p;
+    }
+    /* Q = fac * 1 / (x + 1 - a - 1 (1 - a) / (x + 3 - a - 2 (2 - a) / (x + 5 - a - ...))) */
+    const long double tiny = 1e-4000L;
+    long double b = x + 1 - a, c = 1 / tiny, d = 1 / b, h = d;
+    for (long double n = 1; n < 200000; n += 1) {
+        const long double an = -n * (n - a);
+        b += 2;
+        d = an * d + b;
+        if (fabsl(d) < tiny) d = tiny;
+        c = b + an / c;
+        if (fabsl(c) < tiny) c = tiny;
+        d = 1 / d;
+        const long double del = d * c;
+        h *= del;
+        if (fabsl(del - 1) < 1e-21L) break;
+    }
+    q = fac * h;
+    return upper ? q : 1 - q;
+}
+#define ew_igamma(a, x) ((__typeof__(a))ew_igamma_l((long double)(a), (long double)(x), 0))
+#define ew_igammac(a, x) ((__typeof__(a))ew_igamma_l((long double)(a), (long double)(x), 1))
+
+/* frexp: the mantissa in [0.5, 1) and the exponent (C's frexp: 0 for zero, inf and nan) */
+static inline int32_t ew_frexp_exp_f(double x) { int e; frexp(x, &e); return isfinite(x) ? e : 0; }
+#define ew_frexp_mant(x) ({ int ew_e_; frexp((x), &ew_e_); })
+#define ew_frexp_exp(x) ew_frexp_exp_f((double)(x))
+
+/* isclose as torch's composite: a == b, or both nan (equal_nan), or |a - b| finite and at most
+   atol + |rtol b|, each step rounded to the dtype as torch's ops round it */
+#define ew_isclose(a, b, rtol, atol, eqnan) ({ \
+    const __typeof__(a) ew_a_ = (a), ew_b_ = (b); \
+    const __typeof__(fabs(ew_a_)) ew_act_ = ew_rnd(fabs(ew_rnd(ew_a_ - ew_b_))); \
+    const __typeof__(fabs(ew_a_)) ew_allow_ = ew_rnd((atol) + ew_rnd(fabs(ew_rnd((rtol) * ew_b_)))); \
+    (ew_a_ == ew_b_) || ((eqnan) && ew_a_ != ew_a_ && ew_b_ != ew_b_) || (isfinite(ew_act_) && ew_act_ <= ew_allow_); })
+
 #endif

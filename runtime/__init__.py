@@ -17,12 +17,15 @@ from ._device import (channels_last, channels_last_3d, contiguous_format, device
                       memory_format, preserve_format, set_default_device, strided)
 from generated import ops as _ops
 from . import _reduce
+from . import _functions as _functions_mod
 
 from ._fastpath import install as _install_fastpath
 
 _functions, _methods = dict(_ops.FUNCTIONS), dict(_ops.METHODS)
 _functions.update(_reduce.FUNCTIONS)             # reductions (ops.yaml's reductions:)
 _methods.update(_reduce.METHODS)
+_functions.update(_functions_mod.FUNCTIONS)       # frexp, allclose, equal, is_neg, resolve_neg
+_methods.update(_functions_mod.METHODS)
 _install_fastpath(_functions, _methods, _ops)   # the C short path
 globals().update(_dtypes.dtype_names())          # rt.float32, rt.float, rt.half, ...
 globals().update(_functions)                     # rt.add, rt.div, rt.eq, ...
@@ -35,4 +38,5 @@ __all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "from_nu
            "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads",
            "device", "layout", "memory_format", "strided", "contiguous_format", "channels_last", "channels_last_3d",
            "preserve_format", "set_default_device", "get_default_device"]
-__all__ += sorted(_dtypes.dtype_names()) + sorted(list(_ops.FUNCTIONS) + list(_reduce.FUNCTIONS))
+__all__ += sorted(_dtypes.dtype_names()) + sorted(list(_ops.FUNCTIONS) + list(_reduce.FUNCTIONS)
+                                                 + list(_functions_mod.FUNCTIONS))

@@ -130,9 +130,41 @@ def ldexp_pow(texts, operands, out):
     return [x, e if e.dtype is pow_dtype else e.to(pow_dtype)]
 
 
-PRE = {"same_dtypes": same_dtypes, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes,
+def complex_parts(texts, operands, out):
+    """complex(real, imag) and polar(abs, angle): two Half, Float or Double tensors of one dtype."""
+    a, b = operands[0].dtype, operands[1].dtype
+    if not all(d.name in ("float16", "float32", "float64") for d in (a, b)):
+        raise RuntimeError(texts["kinds"].format(a=a.c10_name, b=b.c10_name))
+    if a is not b:
+        raise RuntimeError(texts["same"].format(a=a.c10_name, b=b.c10_name))
+
+
+def polygamma_n(texts, common, value):
+    if value < 0:
+        raise RuntimeError(texts["message"])
+
+
+def mvlgamma_p(texts, common, value):
+    if value < 1:
+        raise RuntimeError(texts["message"])
+
+
+def isclose_tolerances(texts, common, values):
+    for name in ("rtol", "atol"):
+        if values[name] < 0:
+            raise RuntimeError(texts[name].format(value=_cpp_double(values[name])))
+
+
+def _cpp_double(v):
+    """A double as C++'s ostream prints it (6 significant digits): -1, -0.5, -1e-05."""
+    text = f"{float(v):.6g}"
+    return text
+
+
+PRE = {"same_dtypes": same_dtypes, "complex_parts": complex_parts, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes,
        "ldexp_pow": ldexp_pow}
-POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals")}
+POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals"),
+        "polygamma_n": (polygamma_n, "n"), "mvlgamma_p": (mvlgamma_p, "p"), "isclose_tolerances": (isclose_tolerances, None)}
 LATE = {"weight_fits": (weight_fits, "weight")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
 
 _missing = set(tables.CHECKS) - set(PRE) - set(POST) - set(LATE)
