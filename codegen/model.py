@@ -141,6 +141,7 @@ class Model:
     dtype_groups: tuple = ()        # ((group name, (dtype name, ...)), ...), as declared in ops.yaml
     promotion_marks: tuple = ()     # promotion_marks[i][j]: the promotion_errors marker where promotion[i][j] is None
     reductions: object = None       # reduce.Reductions: ops.yaml's reduce_configs and reductions
+    namespaces: tuple = ()          # ((namespace, prefix), ...): `special` -> rt.special, torch's `special_` in errors
 
     def dtype(self, name) -> DType:
         return next(d for d in self.dtypes if d.name == name)
@@ -540,7 +541,7 @@ def _by_dtype(report, where, line, mapping, groups, dtypes):
     return tuple(out)
 
 
-def _parse_ops(data, report, dtypes, configs):
+def _parse_ops(data, report, dtypes, configs, namespaces):
     dtype_names = [d.name for d in dtypes]
     by_name = {d.name: d for d in dtypes}
     config_by = {c.name: c for c in configs}
@@ -637,8 +638,15 @@ def _parse_ops(data, report, dtypes, configs):
             else:
                 report(cline, f"{where}: a check is a check name or a mapping (reject:/out_dtype:, message:)")
         function = _typed(report, where, entry, "function", (str, type(None)), "a name or null", name) if "function" in entry else name
-        method = _typed(report, where, entry, "method", (str, type(None)), "a name or null", function) if "method" in entry else function
+        # a namespaced function (special.i0e) has no Tensor method unless the entry names one
+        plain_method = function if function is None or "." not in function else None
+        method = _typed(report, where, entry, "method", (str, type(None)), "a name or null", function) if "method" in entry else plain_method
         aliases = _typed(report, where, entry, "aliases", list, "a list of names", []) or []
+        for fname, key in [(function, "function")] + [(a, "aliases") for a in aliases]:
+            if isinstance(fname, str):
+                _check_namespace(report, where, line_of(key), fname, namespaces)
+        if method is not None and not str(method).isidentifier():
+            report(line_of("method"), f"{where}: method {method!r} must be a Python name (no namespace)")
         inplace = _typed(report, where, entry, "inplace", (bool, str, list),
                          "true, false, function, or the names with a function form", None)
         if isinstance(inplace, str) and inplace != "function" or isinstance(inplace, list) and not set(
@@ -714,11 +722,14 @@ def _parse_ops(data, report, dtypes, configs):
     for op in ops:
         if op.inplace is not None:
             declared.setdefault(op.function, op.inplace)
-    forms = {f: ((f, *next(o.aliases for o in ops if o.function == f)) if v == "function" else tuple(v))
+    # (torch has no in-place forms in its namespaces: torch.special.expit_ does not exist)
+    forms = {f: tuple(n for n in ((f, *next(o.aliases for o in ops if o.function == f)) if v == "function"
+                                  else tuple(v)) if "." not in n)
              for f, v in declared.items() if isinstance(v, (str, list))}
     ops = [replace(op, has_out=out_of.get(op.function, op.has_out),
                    optional=tuple(a for a in op.args if a in nullable.get(op.function, ())),
-                   inplace=f"{op.function}_" if op.function and declared.get(
+                   inplace=f"{op.method if '.' in op.function else op.function}_"
+                   if op.function and ("." not in op.function or op.method) and declared.get(
                        op.function, out_of.get(op.function, op.has_out)) else None,
                    inplace_functions=forms.get(op.function, ())) for op in ops]
     _check_variants(report, raw, ops)
@@ -967,6 +978,37 @@ def _parse_shortcuts(report, where, entry):
     return (sc.get("operand", 1), tuple(values.items()), bool(sc.get("bools", False)))
 
 
+def _parse_namespaces(data, report):
+    """`namespaces`: name -> {prefix}; ((name, prefix), ...)."""
+    block = data.get("namespaces") or LinedDict()
+    out = []
+    for name, entry in block.items():
+        where = f"namespace {name!r}"
+        if not isinstance(entry, LinedDict):
+            report(block.key_lines[name], f"{where}: expected a mapping {{prefix: ...}}")
+            continue
+        _check_keys(report, where, entry, (), ("prefix",))
+        if not all(part.isidentifier() for part in str(name).split(".")):
+            report(block.key_lines[name], f"{where}: expected dotted Python identifiers (special, nn.functional)")
+        out.append((name, _typed(report, where, entry, "prefix", str, "a string", "")))
+    return tuple(out)
+
+
+def namespace_of(name):
+    """`special.i0e` -> ('special', 'i0e'); `add` -> ('', 'add')."""
+    ns, _, short = name.rpartition(".")
+    return ns, short
+
+
+def _check_namespace(report, where, line, name, namespaces):
+    ns, short = namespace_of(name)
+    if ns and ns not in namespaces:
+        report(line, f"{where}: unknown namespace {ns!r} in {name!r} (declared: {', '.join(namespaces) or 'none'})"
+                     f"{_suggest(ns, namespaces)}")
+    if not short.isidentifier():
+        report(line, f"{where}: {name!r} is not a Python name")
+
+
 def _parse_checks(data, report):
     block = data.get("checks") or LinedDict()
     out = []
@@ -995,10 +1037,12 @@ def load_model(dtypes_path, ops_path) -> Model:
     rd, ro = _Reporter(dtypes_path), _Reporter(ops_path)
     dtypes, categories, default, choices, (promotion, marks), promotion_errors = _parse_dtypes(parsed[dtypes_path], rd)
     ops_data = parsed[ops_path]
-    _check_keys(ro, "ops.yaml", ops_data, ("configs", "ops"), ("dtype_groups", "checks", "reduce_configs", "reductions"))
+    _check_keys(ro, "ops.yaml", ops_data, ("configs", "ops"),
+                ("dtype_groups", "checks", "reduce_configs", "reductions", "namespaces"))
     configs = _parse_configs(ops_data, ro, {d.name for d in dtypes})
     checks = _parse_checks(ops_data, ro)
-    ops = _parse_ops(ops_data, ro, dtypes, configs)
+    namespaces = _parse_namespaces(ops_data, ro)
+    ops = _parse_ops(ops_data, ro, dtypes, configs, dict(namespaces))
     reductions = reduce.parse(ops_data, ro, dtypes, _check_keys)
     problems = rd.problems + ro.problems
     if problems:
@@ -1009,4 +1053,4 @@ def load_model(dtypes_path, ops_path) -> Model:
     return Model(dtypes=tuple(dtypes), categories=categories, default_dtype=default, default_complex=choices,
                  promotion=promotion, promotion_errors=promotion_errors, promotion_marks=marks, configs=tuple(configs),
                  checks=checks, ops=tuple(ops), sources=(str(dtypes_path), str(ops_path)), dtype_groups=dtype_groups,
-                 reductions=reductions)
+                 reductions=reductions, namespaces=namespaces)

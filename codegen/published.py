@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from . import schema
-from .model import CATEGORY_NAMES, Model
+from .model import CATEGORY_NAMES, Model, namespace_of
 from .render import HEADER, _env, python_functions, python_operators
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -200,8 +200,20 @@ def doc_ops(model: Model) -> list:
             dtypes=compact_dtypes(model, model.op(op.kernel_of).dtypes),
             operators=[operator_form(d) for d, _ in op.operators],
             method=f["method"] if f and op.function else None,
-            inplace=op.inplace, aliases=list(op.aliases)))
+            inplace=op.inplace, aliases=list(op.aliases),
+            namespace=namespace_of(op.function)[0] if op.function else ""))
     return rows
+
+
+def doc_namespaces(model: Model) -> list:
+    """Per namespace of ops.yaml: its module, and its names that are aliases of ops declared
+    under another function ([(name, op)], special.expit of sigmoid)."""
+    out = []
+    for ns, _ in model.namespaces:
+        aliases = [(namespace_of(a)[1], op.name) for op in model.ops for a in op.aliases
+                   if namespace_of(a)[0] == ns and (not op.function or namespace_of(op.function)[0] != ns)]
+        out.append(dict(name=ns, aliases=sorted(aliases)))
+    return out
 
 
 def doc_reductions(model: Model) -> list:
@@ -250,13 +262,42 @@ def render_published(model: Model) -> dict:
     env = _env()
     ctx = dict(model=model, header=HEADER, functions=stub_functions(model), operators=stub_operators(model),
                dtype_names=dtype_names(model), ops=doc_ops(model), grid=promotion_grid(model),
-               reductions=doc_reductions(model),
+               reductions=doc_reductions(model), doc_namespaces=doc_namespaces(model),
                groups=model.dtype_groups, configs=[(c, _config_flags(c)) for c in model.configs],
-               number=NUMBER, function_names=sorted(
+               number=NUMBER, namespaces=[ns for ns, _ in model.namespaces], function_names=sorted(
                    [n for f in python_functions(model) for n, kind, _, _ in f["parsers"]
-                    if kind in ("function", "inplace_function")]
+                    if kind in ("function", "inplace_function") and "." not in n]
                    + [r.function for r in model.reductions.ops if r.function]))
-    return {path: env.get_template(tpl).render(**ctx) for path, tpl in TEMPLATES.items()}
+    files = {path: env.get_template(tpl).render(**ctx) for path, tpl in TEMPLATES.items()}
+    files.update(_namespace_stubs(model, env, ctx))
+    return files
+
+
+def namespace_stub(namespace: str) -> str:
+    """special -> runtime/special.pyi; nn.functional -> runtime/nn/functional.pyi (and its
+    parent package nn, runtime/nn/__init__.pyi)."""
+    return f"runtime/{namespace.replace('.', '/')}.pyi"
+
+
+def _namespace_stubs(model: Model, env, ctx) -> dict:
+    """One stub per namespace module and per parent package of one (nn of nn.functional)."""
+    modules = {}
+    for ns, _ in model.namespaces:
+        parts = ns.split(".")
+        for i in range(1, len(parts) + 1):
+            modules.setdefault(".".join(parts[:i]), set())
+            if i < len(parts):
+                modules[".".join(parts[:i])].add(parts[i])
+    out = {}
+    for ns, children in modules.items():
+        functions = [dict(f, short=namespace_of(f["name"])[1]) for f in ctx["functions"]
+                     if f["kind"] == "function" and namespace_of(f["name"])[0] == ns]
+        path = namespace_stub(ns) if ns not in {n.rsplit(".", 1)[0] for n in modules if "." in n} \
+            else f"runtime/{ns.replace('.', '/')}/__init__.pyi"
+        out[path] = env.get_template("namespace.pyi.j2").render(
+            header=HEADER, module=f"runtime.{ns}", namespace=ns, children=sorted(children),
+            functions=functions, number=NUMBER)
+    return out
 
 
 def select(files: dict, docs: bool = True) -> dict:

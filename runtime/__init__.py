@@ -1,5 +1,6 @@
 """runtime: tensors and elementwise ops generated from ops.yaml, with PyTorch 2.13's
 type promotion.  `import runtime as rt`; names follow torch."""
+import sys as _sys
 from . import dtypes as _dtypes
 from .creation import (arange, empty, empty_like, full, full_like, ones, ones_like, scalar_tensor, tensor,
                        zeros, zeros_like)
@@ -27,6 +28,8 @@ _methods.update(_reduce.METHODS)
 _functions.update(_functions_mod.FUNCTIONS)       # frexp, allclose, equal, is_neg, resolve_neg
 _methods.update(_functions_mod.METHODS)
 _install_fastpath(_functions, _methods, _ops)   # the C short path
+from . import _namespaces
+_namespaces.install(_sys.modules[__name__], _functions)   # rt.special.i0e, ...: out of _functions
 globals().update(_dtypes.dtype_names())          # rt.float32, rt.float, rt.half, ...
 globals().update(_functions)                     # rt.add, rt.div, rt.eq, ...
 for _name, _method in _methods.items():          # t.add, t.add_, t + u, ...
@@ -38,5 +41,5 @@ __all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "from_nu
            "get_default_dtype", "set_default_dtype", "broadcast_shapes", "set_num_threads", "get_num_threads",
            "device", "layout", "memory_format", "strided", "contiguous_format", "channels_last", "channels_last_3d",
            "preserve_format", "set_default_device", "get_default_device"]
-__all__ += sorted(_dtypes.dtype_names()) + sorted(list(_ops.FUNCTIONS) + list(_reduce.FUNCTIONS)
+__all__ += sorted(_dtypes.dtype_names()) + sorted([n for n in _ops.FUNCTIONS if "." not in n] + list(_reduce.FUNCTIONS)
                                                  + list(_functions_mod.FUNCTIONS))

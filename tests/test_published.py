@@ -65,7 +65,12 @@ def public(names):
 
 
 # --------------------------------------------------------------------------- freshness
-@pytest.mark.parametrize("path", [STUB, *DOCS])
+def namespace_stubs():
+    """The namespace modules' stubs, by path (runtime/special.pyi, ...)."""
+    return sorted(p for p in rendered() if p not in (STUB, *DOCS))
+
+
+@pytest.mark.parametrize("path", [STUB, *DOCS, *namespace_stubs()])
 def test_file_is_what_the_yaml_renders_to(path):
     assert (ROOT / path).exists(), f"{path} is missing: {FIX}"
     assert (ROOT / path).read_text(encoding="utf-8") == rendered()[path], f"{path} is stale: {FIX}, commit docs/"
@@ -91,8 +96,9 @@ def test_stub_names_every_public_name_of_the_runtime():
     declared = public(members(stub().body))
     assert exposed - declared == set(), f"missing from {STUB}: {FIX}"
     assert declared - exposed == set(), f"{STUB} declares names the runtime lacks"
-    # every op, alias and dtype the generated code installs is among them
-    assert set(gen_ops.FUNCTIONS) <= declared
+    # every op, alias and dtype the generated code installs is among them (the namespaced
+    # ones, special.expit, in their namespace's stub)
+    assert {n for n in gen_ops.FUNCTIONS if "." not in n} <= declared
     all_node = members(stub().body)["__all__"][0]
     assert ast.literal_eval(all_node.value) == rt.__all__
 
@@ -162,7 +168,22 @@ def test_stub_functions_have_the_runtime_signatures():
         fn = gen_ops.FUNCTIONS.get(name) or getattr(rt, name)
         assert stub_params(node) == runtime_params(fn), name
         checked += 1
-    assert checked >= len(gen_ops.FUNCTIONS)
+    assert checked >= len([n for n in gen_ops.FUNCTIONS if "." not in n])
+
+
+@pytest.mark.parametrize("path", namespace_stubs())
+def test_namespace_stub_names_and_signatures(path):
+    """runtime/special.pyi declares exactly rt.special's functions, with their signatures."""
+    module_name = path[:-len(".pyi")].replace("/", ".").removesuffix(".__init__")
+    module = sys.modules[module_name]
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    declared = {n: nodes for n, nodes in members(tree.body).items() if isinstance(nodes[0], ast.FunctionDef)}
+    exposed = {n for n in module.__all__ if not isinstance(getattr(module, n), types.ModuleType)}
+    assert set(declared) == exposed, f"{path}: {FIX}"
+    assert ast.literal_eval(members(tree.body)["__all__"][0].value) == sorted(exposed)
+    prefix = module_name.removeprefix("runtime.") + "."
+    for name, nodes in declared.items():
+        assert stub_params(nodes[0]) == runtime_params(gen_ops.FUNCTIONS[prefix + name]), name
 
 
 def test_stub_methods_have_the_runtime_signatures():
