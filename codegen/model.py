@@ -722,14 +722,15 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
     for op in ops:
         if op.inplace is not None:
             declared.setdefault(op.function, op.inplace)
-    # (torch has no in-place forms in its namespaces: torch.special.expit_ does not exist)
-    forms = {f: tuple(n for n in ((f, *next(o.aliases for o in ops if o.function == f)) if v == "function"
-                                  else tuple(v)) if "." not in n)
+    # (torch.special has no in-place forms, torch.special.expit_ does not exist: `function` makes
+    # none for a namespaced name; nn.functional has some, F.relu_, which an explicit list names)
+    forms = {f: (tuple(n for n in (f, *next(o.aliases for o in ops if o.function == f)) if "." not in n)
+                 if v == "function" else tuple(v))
              for f, v in declared.items() if isinstance(v, (str, list))}
     ops = [replace(op, has_out=out_of.get(op.function, op.has_out),
                    optional=tuple(a for a in op.args if a in nullable.get(op.function, ())),
                    inplace=f"{op.method if '.' in op.function else op.function}_"
-                   if op.function and ("." not in op.function or op.method) and declared.get(
+                   if op.function and op.method and declared.get(
                        op.function, out_of.get(op.function, op.has_out)) else None,
                    inplace_functions=forms.get(op.function, ())) for op in ops]
     _check_variants(report, raw, ops)
@@ -881,7 +882,7 @@ def _parse_composition(report, where, line, call, args, params, arity):
 def _operand_names(raw, function, arity):
     """An op's operands, by torch's argument names, read off its function's signatures: the
     positional arguments of the overload with the most of them that are Tensors or not a
-    param of one of the function's ops (`self` is `input`)."""
+    param of one of the function's ops (`self` is `input`; nn.functional's `inplace` flag is none)."""
     entries = [e for n, e in raw.items() if e.get("function", n) == function]
     value = entries[0].get("signatures") if entries and function else None
     texts = value.get(function) if isinstance(value, dict) else value
@@ -893,7 +894,7 @@ def _operand_names(raw, function, arity):
         except (schema.SchemaError, TypeError):
             continue                        # reported with the signatures
         names = [_slot_name(p.name) for p in sig.params
-                 if not p.kwarg_only and p.name != "out" and (p.type == "Tensor" or p.name not in params)]
+                 if not p.kwarg_only and p.name not in ("out", "inplace") and (p.type == "Tensor" or p.name not in params)]
         if not sig.deprecated and len(names) > len(best):
             best = names
     return tuple(best) or ("input", "other", "arg2")[:arity]

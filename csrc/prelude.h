@@ -881,4 +881,93 @@ static inline int32_t ew_frexp_exp_f(double x) { int e; frexp(x, &e); return isf
     const __typeof__(fabs(ew_a_)) ew_allow_ = ew_rnd((atol) + ew_rnd(fabs(ew_rnd((rtol) * ew_b_)))); \
     (ew_a_ == ew_b_) || ((eqnan) && ew_a_ != ew_a_ && ew_b_ != ew_b_) || (isfinite(ew_act_) && ew_act_ <= ew_allow_); })
 
+/* ---- nn.functional's activations.  float (and float16/bfloat16, computed in float) evaluate in
+   double and round once; double in long double.  Where torch's formula cancels (gelu's 1 +
+   erf(x / sqrt 2) for x < 0, 1 + tanh(u)), an equivalent form that does not is used. */
+/* e^t in double for t in [-200, 200] (callers clamp), branch-free as ew_expf_fma, so that gcc
+   vectorises the AVX2 flavour's loops: relative error 2^-51 */
+static inline double ew_exp_fma_d(double t) {
+    EW_EXP_REDUCE(double, fma, EW_DSUB, EW_DCONST, t, kd, r);
+    EW_EXP_POLY(double, fma, EW_DMUL, EW_DCONST, r, p);
+    return ew_u2d(ew_d2u(p) + (ew_d2u(kd) << 52));
+}
+static inline double ew_clampd(double t, double lo, double hi) { return t < lo ? lo : (t > hi ? hi : t); }
+/* silu = x / (1 + e^-x); torch gives nan at -inf (-inf / inf) */
+static inline float ew_silu_float(float x) {
+    const double e = ew_exp_fma_d(ew_clampd(-(double)x, -200, 200));
+    const float r = (float)((double)x / (1 + e));
+    return ew_sel_f(0u - (uint32_t)(x == -INFINITY), NAN, r);
+}
+static inline double ew_silu_double(double x) {
+    if (x == -INFINITY) return NAN;
+    return (double)((long double)x / (1 + expl(-(long double)x)));
+}
+#define ew_silu(x) _Generic((x), float: ew_silu_float, double: ew_silu_double)(x)
+/* mish = x tanh(log1p(e^x)) = x n / (n + 2), n = e^x (e^x + 2) */
+static inline float ew_mish_float(float x) {
+    const double e = ew_exp_fma_d(ew_clampd((double)x, -200, 40)), n = e * (e + 2);
+    return (float)((double)x * n / (n + 2));
+}
+static inline double ew_mish_double(double x) {
+    const long double e = expl(x > 40 ? 40 : (long double)x), n = e * (e + 2);
+    return (double)((long double)x * n / (n + 2));
+}
+#define ew_mish(x) _Generic((x), float: ew_mish_float, double: ew_mish_double)(x)
+/* gelu, approximate='none': x / 2 erfc(-x / sqrt 2) (no cancellation for x < 0) */
+static inline float ew_gelu_float(float x) { return (float)((double)x * 0.5 * erfc(-(double)x * 0.70710678118654752440)); }
+static inline double ew_gelu_double(double x) {
+    return (double)((long double)x * 0.5L * erfcl(-(long double)x * 0.707106781186547524400844362104849039L));
+}
+#define ew_gelu(x) _Generic((x), float: ew_gelu_float, double: ew_gelu_double)(x)
+/* gelu, approximate='tanh': x / 2 (1 + tanh u) = x / (1 + e^-2u), u = sqrt(2/pi) (x + 0.044715 x^3);
+   torch gives nan at -inf (-inf * 0) */
+static inline float ew_gelu_tanh_float(float x) {
+    const double xd = x, u = 0.79788456080286535588 * (xd + 0.044715 * xd * xd * xd);
+    const float r = (float)(xd / (1 + ew_exp_fma_d(ew_clampd(-2 * u, -200, 200))));
+    return ew_sel_f(0u - (uint32_t)(x == -INFINITY), NAN, r);
+}
+static inline double ew_gelu_tanh_double(double x) {
+    if (x == -INFINITY) return NAN;
+    const long double xd = x, u = 0.797884560802865355879892119868763737L * (xd + 0.044715L * xd * xd * xd);
+    const long double t = -2 * u;
+    return (double)(xd / (1 + expl(t > 20000 ? 20000 : t)));
+}
+#define ew_gelu_tanh(x) _Generic((x), float: ew_gelu_tanh_float, double: ew_gelu_tanh_double)(x)
+/* elu family (elu, selu, celu): x > 0 ? x scale : alpha scale (e^(x input_scale) - 1), the
+   coefficients as torch forms them (alpha * scale in the computation type) */
+#define EW_ELU(T, W) \
+static inline T ew_elu_##T(T x, T alpha, T scale, T iscale) { \
+    const T negcoef = alpha * scale; \
+    return x > 0 ? x * scale : (T)((W)negcoef * expm1((W)x * (W)iscale)); }
+EW_ELU(float, double)
+EW_ELU(double, long double)
+#define ew_elu(x, a, s, i) _Generic((x), float: ew_elu_float, double: ew_elu_double)((x), (a), (s), (i))
+/* softplus: x where x beta > threshold, else log1p(e^(x beta)) / beta */
+#define EW_SOFTPLUS(T, W) \
+static inline T ew_softplus_##T(T x, T beta, T threshold) { \
+    return x * beta > threshold ? x : (T)(log1p(exp((W)x * (W)beta)) / (W)beta); }
+EW_SOFTPLUS(float, double)
+EW_SOFTPLUS(double, long double)
+#define ew_softplus(x, b, t) _Generic((x), float: ew_softplus_float, double: ew_softplus_double)((x), (b), (t))
+/* log_sigmoid = min(x, 0) - log1p(e^-|x|) */
+#define EW_LOGSIGMOID(T, W) \
+static inline T ew_logsigmoid_##T(T x) { \
+    const W w = x; \
+    return (T)((w < 0 ? w : 0) - log1p(exp(-fabs(w)))); }
+EW_LOGSIGMOID(float, double)
+EW_LOGSIGMOID(double, long double)
+#define ew_logsigmoid(x) _Generic((x), float: ew_logsigmoid_float, double: ew_logsigmoid_double)(x)
+/* hardsigmoid = min(max(x + 3, 0), 6) / 6, hardswish = x hardsigmoid(x): in the wider type */
+#define EW_HARD(T, W) \
+static inline T ew_hardsigmoid_##T(T x) { \
+    const W t = (W)x + 3; \
+    return (T)((t != t ? t : (t < 0 ? 0 : (t > 6 ? 6 : t))) / 6); } \
+static inline T ew_hardswish_##T(T x) { \
+    const W t = (W)x + 3; \
+    return (T)((W)x * (t != t ? t : (t < 0 ? 0 : (t > 6 ? 6 : t))) / 6); }
+EW_HARD(float, double)
+EW_HARD(double, long double)
+#define ew_hardsigmoid(x) _Generic((x), float: ew_hardsigmoid_float, double: ew_hardsigmoid_double)(x)
+#define ew_hardswish(x) _Generic((x), float: ew_hardswish_float, double: ew_hardswish_double)(x)
+
 #endif

@@ -18,7 +18,7 @@ from ._device import (channels_last, channels_last_3d, contiguous_format, device
                       memory_format, preserve_format, set_default_device, strided)
 from generated import ops as _ops
 from . import _reduce
-from . import _functions as _functions_mod
+from . import _functions as _functions_mod, _nn
 
 from ._fastpath import install as _install_fastpath
 
@@ -26,6 +26,7 @@ _functions, _methods = dict(_ops.FUNCTIONS), dict(_ops.METHODS)
 _functions.update(_reduce.FUNCTIONS)             # reductions (ops.yaml's reductions:)
 _methods.update(_reduce.METHODS)
 _functions.update(_functions_mod.FUNCTIONS)       # frexp, allclose, equal, is_neg, resolve_neg
+_functions.update(_nn.FUNCTIONS)                  # nn.functional.softsign, tanhshrink (compositions)
 _methods.update(_functions_mod.METHODS)
 _install_fastpath(_functions, _methods, _ops)   # the C short path
 from . import _namespaces

@@ -126,6 +126,14 @@ def _method_is_neg(self, *args, **kwargs):
     return False
 
 
+for _fn, _parser, _m in ((frexp, _P_frexp, False), (_method_frexp, _P_frexp_m, True),
+                         (allclose, _P_allclose, False), (_method_allclose, _P_allclose_m, True),
+                         (equal, _P_equal, False), (_method_equal, _P_equal_m, True),
+                         (resolve_neg, _P_resolve_neg, False), (_method_resolve_neg, _P_resolve_neg_m, True),
+                         (is_neg, _P_is_neg, False), (_method_is_neg, _P_is_neg_m, True)):
+    _fn.__signature__ = _parser.signature(_m)
+del _fn, _parser, _m
+
 FUNCTIONS = {"frexp": frexp, "allclose": allclose, "equal": equal, "resolve_neg": resolve_neg, "is_neg": is_neg}
 METHODS = {"frexp": _method_frexp, "allclose": _method_allclose, "equal": _method_equal,
            "resolve_neg": _method_resolve_neg, "is_neg": _method_is_neg}

@@ -155,6 +155,29 @@ def isclose_tolerances(texts, common, values):
             raise RuntimeError(texts[name].format(value=_cpp_double(values[name])))
 
 
+def hardtanh_limits(texts, common, values):
+    """F.hardtanh: min_val <= max_val (its Python check, a ValueError), then aten's: no negative
+    limit for a uint8 input."""
+    lo, hi = values["min_val"], values["max_val"]
+    if lo > hi:
+        raise ValueError(texts["order"])
+    if common.name == "uint8" and (lo < 0 or hi < 0):
+        raise RuntimeError(texts["unsigned"])
+
+
+def softshrink_lambd(texts, common, value):
+    """softshrink's lambd within [0, the dtype's max] (checked inside torch's dtype dispatch)."""
+    top = common.max
+    if not 0 <= value <= top:
+        raise RuntimeError(texts["message"].format(max=_cpp_double(top), dtype=common.c10_name,
+                                                   value=_cpp_double(value)))
+
+
+def celu_alpha(texts, common, value):
+    if value == 0:
+        raise RuntimeError(texts["message"])
+
+
 def _cpp_double(v):
     """A double as C++'s ostream prints it (6 significant digits): -1, -0.5, -1e-05."""
     text = f"{float(v):.6g}"
@@ -164,8 +187,9 @@ def _cpp_double(v):
 PRE = {"same_dtypes": same_dtypes, "complex_parts": complex_parts, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes,
        "ldexp_pow": ldexp_pow}
 POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals"),
-        "polygamma_n": (polygamma_n, "n"), "mvlgamma_p": (mvlgamma_p, "p"), "isclose_tolerances": (isclose_tolerances, None)}
-LATE = {"weight_fits": (weight_fits, "weight")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
+        "polygamma_n": (polygamma_n, "n"), "mvlgamma_p": (mvlgamma_p, "p"), "isclose_tolerances": (isclose_tolerances, None),
+        "celu_alpha": (celu_alpha, "alpha"), "hardtanh_limits": (hardtanh_limits, None)}
+LATE = {"weight_fits": (weight_fits, "weight"), "softshrink_lambd": (softshrink_lambd, "lambd")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
 
 _missing = set(tables.CHECKS) - set(PRE) - set(POST) - set(LATE)
 if _missing:  # ops.yaml names a check this runtime does not know
