@@ -281,7 +281,7 @@ def namespace_stub(namespace: str) -> str:
 
 # namespace functions written in Python rather than declared in ops.yaml (runtime/_nn.py)
 # ("": the top level, runtime/_functions.py; their stubs are in runtime.pyi.j2)
-HANDWRITTEN = {"": ("allclose", "equal", "frexp", "is_neg", "resolve_neg"), "nn.functional": ("softsign", "tanhshrink")}
+HANDWRITTEN = {"": ("allclose", "equal", "frexp", "is_neg", "resolve_neg"), "nn.functional": ("softsign",)}
 
 
 def _namespace_stubs(model: Model, env, ctx) -> dict:

@@ -790,64 +790,118 @@ static inline T ew_trigamma_##T(T x_) { \
 EW_TRIGAMMA(float, double)
 EW_TRIGAMMA(double, long double)
 #define ew_trigamma(x) _Generic((x), float: ew_trigamma_float, double: ew_trigamma_double)(x)
-/* polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x), n >= 2 */
+/* polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x), n >= 2.  Below 0 (n <= 40), the reflection
+   psi_n(x) = (-1)^n psi_n(1 - x) - pi D^n cot(pi x), D^n cot(pi x) = (-pi)^n Q_n(cot(pi x)) with
+   Q_0 = c, Q_{k+1} = (1 + c^2) Q_k'(c): the direct sum through the negative terms cancels. */
 static inline long double ew_polygamma_l(long double n, long double x) {
+    if (x < 0 && n <= 40 && x != -INFINITY && x != floorl(x)) {
+        long double q[43] = {0}, d[43];
+        q[1] = 1;                                       /* Q_0 = c */
+        for (int k = 0; k < (int)n; k++) {
+            for (int i = 0; i < 43; i++) d[i] = 0;
+            for (int i = 1; i <= k + 1; i++) {          /* Q_k' (1 + c^2) */
+                d[i - 1] += i * q[i];
+                d[i + 1] += i * q[i];
+            }
+            for (int i = 0; i < 43; i++) q[i] = d[i];
+        }
+        const long double sp = ew_sinpil(x), cp = ew_sinpil(x + 0.5L), c = cp / sp;
+        long double poly = 0;
+        for (int i = (int)n + 1; i >= 0; i--) poly = poly * c + q[i];
+        const long double dcot = powl(-3.141592653589793238462643383279502884L, n) * poly;
+        const long double sign = fmodl(n, 2) == 0 ? 1 : -1;
+        return sign * ew_polygamma_l(n, 1 - x) - 3.141592653589793238462643383279502884L * dcot;
+    }
     const long double z = ew_zeta_int(n + 1, x), f = expl(lgammal(n + 1));
     return (fmodl(n, 2) != 0 ? 1 : -1) * (f * z);
 }
 #define ew_polygamma(n, x) ((__typeof__(x))ew_polygamma_l((long double)(n), (long double)(x)))
 
+/* lgamma(y) = log|Gamma(y)|; below 0 by the reflection log(pi / |sin(pi y)|) - lgamma(1 - y) with
+   the argument of sin reduced exactly (glibc's lgammal loses digits next to the negative poles) */
+static inline long double ew_lgammal(long double y) {
+    if (y >= 0 || y != y || y == -INFINITY) return lgammal(y);
+    const long double s = fabsl(ew_sinpil(y));
+    if (s == 0) return INFINITY;
+    return logl(3.141592653589793238462643383279502884L / s) - lgammal(1 - y);
+}
+/* lgamma(x - j/2): x - j/2 may not be exact in long double, which matters next to a negative
+   pole; |sin(pi (x - j/2))| is |sin(pi x)| (j even) or |cos(pi x)| (j odd), of x itself */
+static inline long double ew_lgammal_shift(long double x, long double j) {
+    const long double y = x - j / 2;
+    if (y >= 0 || y != y || y == -INFINITY) return lgammal(y);
+    const long double s = fabsl(fmodl(j, 2) == 0 ? ew_sinpil(x) : ew_sinpil(x + 0.5L));
+    if (s == 0) return INFINITY;
+    return logl(3.141592653589793238462643383279502884L / s) - lgammal(1 - y);
+}
 /* mvlgamma(x, p) = p (p - 1) / 4 log(pi) + sum_{j < p} lgamma(x - j / 2), in long double */
 static inline long double ew_mvlgamma_l(long double x, long double p) {
     long double s = p * (p - 1) / 4 * 1.14472988584940017414342735135305871L;
-    for (long double j = 0; j < p; j += 1) s += lgammal(x - j / 2);
+    for (long double j = 0; j < p; j += 1) s += ew_lgammal_shift(x, j);
     return s;
 }
 #define ew_mvlgamma(x, p) ((__typeof__(x))ew_mvlgamma_l((long double)(x), (long double)(p)))
 
-/* Regularized incomplete gamma P(a, x) (upper: 1 - P = Q), in long double: the series for P when
-   x < a + 1, the continued fraction (modified Lentz) for Q otherwise, each times the prefactor
-   x^a e^-x / Gamma(a), which for a > 10 is computed as Stirling's sqrt(a / 2pi) e^(a log1pmx(t)
-   - stirlerr(a)), t = x / a - 1: no large exponent cancels there.  torch's special values. */
-static inline long double ew_log1pmx_l(long double t) {        /* log(1 + t) - t */
-    if (fabsl(t) > 0.25L) return log1pl(t) - t;
-    const long double y = t / (2 + t), y2 = y * y;        /* log1p(t) = 2 atanh(y) */
-    long double s = 0, p = y * y2;
-    for (int k = 3; k < 60; k += 2) { s += p / k; p *= y2; if (fabsl(p) < 1e-22L * fabsl(s)) break; }
-    return 2 * s - 2 * y2 / (1 - y);
+/* Regularized incomplete gamma P(a, x) (upper: Q = 1 - P), in long double.  x^a e^-x / Gamma(a + 1)
+   directly for x far from a (a log x - x - lgamma(a + 1): lgamma(a + 1) is small and exact for
+   small a), and by Stirling, sqrt(a / 2 pi) / a e^(a log1pmx(x / a - 1) - stirlerr(a)), for a > 10
+   with x near a, where the exponents would cancel.  Then the series for P when x < a + 1, the
+   continued fraction (modified Lentz) for Q otherwise; Q for a < 1/2 and x < a + 1 as
+   -expm1(a log x - lgamma(1 + a)) - x^a / Gamma(a + 1) a sum_{n>=1} (-x)^n / (n! (a + n)), which
+   does not cancel where Q is small.  torch's special values, in torch's order. */
+static inline long double ew_lgamma1p_l(long double a) {      /* lgamma(1 + a), accurate near a = 0 */
+    if (fabsl(a) >= 1e-3L) return lgammal(1 + a);
+    /* -gamma a + sum_k (-1)^k zeta(k) / k a^k */
+    static const long double C[8] = {-0.577215664901532860606512090082402431L, 0.822467033424113218236207583323012595L,
+        -0.400685634386531428466579613288571469L, 0.270580808427784547879000924135291522L,
+        -0.207385551028673985266273097456556452L, 0.169557176997408189952419654860919604L,
+        -0.144049896768846118023981102750228060L, 0.125509669524743042422959609925081765L};
+    long double r = 0;
+    for (int k = 7; k >= 0; k--) r = r * a + C[k];
+    return r * a;
 }
-/* stirlerr(a) = lgamma(a) - ((a - 1/2) log a - a + log(2 pi) / 2), for a > 10 */
-static inline long double ew_stirlerr_l(long double a) {
+static inline long double ew_igam_lfac1_l(long double a, long double x) {     /* log(x^a e^-x / Gamma(a + 1)) */
+    const long double t = (x - a) / a;
+    if (a <= 10 || fabsl(t) > 0.25L) return a * logl(x) - x - ew_lgamma1p_l(a);
+    /* log1p(t) - t = -2 y^2 / (1 - y) + 2 (y^3 / 3 + y^5 / 5 + ...), y = t / (2 + t) */
+    const long double y = (x - a) / (x + a), y2 = y * y;
+    long double s = 0, pw = y * y2;
+    for (int k = 3; k < 80; k += 2) { s += pw / k; pw *= y2; if (fabsl(pw) < 1e-22L * fabsl(s)) break; }
     const long double z = 1 / (a * a);
-    return (1.0L / 12 + z * (-1.0L / 360 + z * (1.0L / 1260 + z * (-1.0L / 1680 + z * (1.0L / 1188
-            + z * (-691.0L / 360360 + z * (1.0L / 156))))))) / a;
+    const long double stirlerr = (1.0L / 12 + z * (-1.0L / 360 + z * (1.0L / 1260 + z * (-1.0L / 1680 + z * (1.0L / 1188
+                                  + z * (-691.0L / 360360 + z * (1.0L / 156))))))) / a;
+    return a * (2 * s - 2 * y2 / (1 - y)) - stirlerr + 0.5L * logl(a / 6.28318530717958647692528676655900577L) - logl(a);
 }
-/* x^a e^-x / Gamma(a) */
-static inline long double ew_igam_fac_l(long double a, long double x) {
-    if (a <= 10) return expl(a * logl(x) - x - lgammal(a));
-    return sqrtl(a / 6.28318530717958647692528676655900577L) * expl(a * ew_log1pmx_l((x - a) / a) - ew_stirlerr_l(a));
-}
-/* P (upper == 0) or Q (upper == 1) */
 static inline long double ew_igamma_l(long double a, long double x, int upper) {
-    if (x < 0 || a < 0 || a != a || x != x) return NAN;
+    if (x < 0 || a < 0) return NAN;
     if (a == 0) return x > 0 ? (upper ? 0 : 1) : NAN;
     if (x == 0) return upper ? 1 : 0;
     if (a == INFINITY) return x == INFINITY ? NAN : (upper ? 1 : 0);
     if (x == INFINITY) return upper ? 0 : 1;
-    const long double fac = ew_igam_fac_l(a, x);
-    long double p, q;
-    if (x < a + 1) {     /* P = fac / a * sum x^n / ((a+1)...(a+n)) */
-        long double term = 1, sum = 1;
+    if (a != a || x != x) return NAN;
+    const long double lfac1 = ew_igam_lfac1_l(a, x);
+    if (x < a + 1) {
+        if (upper && a < 0.5L) {
+            long double term = 1, sum = 0;
+            for (long double n = 1; n < 1000; n += 1) {
+                term *= -x / n;
+                const long double t = term / (a + n);
+                sum += t;
+                if (fabsl(t) < 1e-22L * fabsl(sum)) break;
+            }
+            const long double xa = expl(a * logl(x) - ew_lgamma1p_l(a));
+            return -expm1l(a * logl(x) - ew_lgamma1p_l(a)) - xa * a * sum;
+        }
+        long double term = 1, sum = 1;          /* e^-x sum x^n / ((a+1)...(a+n)) */
         for (long double n = 1; n < 200000; n += 1) {
             term *= x / (a + n);
             sum += term;
             if (term < sum * 1e-21L) break;
         }
-        p = fac / a * sum;
-        if (!upper) return p;
-        return 1 - p;
+        const long double p = expl(lfac1) * sum;
+        return upper ? 1 - p : p;
     }
-    /* Q = fac * 1 / (x + 1 - a - 1 (1 - a) / (x + 3 - a - 2 (2 - a) / (x + 5 - a - ...))) */
+    /* Q = x^a e^-x / Gamma(a) / (x + 1 - a - 1 (1 - a) / (x + 3 - a - 2 (2 - a) / (x + 5 - a - ...))) */
     const long double tiny = 1e-4000L;
     long double b = x + 1 - a, c = 1 / tiny, d = 1 / b, h = d;
     for (long double n = 1; n < 200000; n += 1) {
@@ -862,11 +916,25 @@ static inline long double ew_igamma_l(long double a, long double x, int upper) {
         h *= del;
         if (fabsl(del - 1) < 1e-21L) break;
     }
-    q = fac * h;
+    const long double q = a * expl(lfac1) * h;
     return upper ? q : 1 - q;
 }
 #define ew_igamma(a, x) ((__typeof__(a))ew_igamma_l((long double)(a), (long double)(x), 0))
 #define ew_igammac(a, x) ((__typeof__(a))ew_igamma_l((long double)(a), (long double)(x), 1))
+/* tanhshrink = x - tanh(x): for |x| < 1/8 the series x^3/3 - 2x^5/15 + ... (no cancellation) */
+#define EW_TANHSHRINK(T, W) \
+static inline T ew_tanhshrink_##T(T x_) { \
+    const W x = x_, z = x * x; \
+    if (fabs(x) >= (W)0.125 || x != x) return (T)(x - tanh(x)); \
+    static const W C[11] = {1.0L / 3, -2.0L / 15, 17.0L / 315, -62.0L / 2835, 1382.0L / 155925, -21844.0L / 6081075, \
+        929569.0L / 638512875, -6404582.0L / 10854718875, 443861162.0L / 1856156927625, \
+        -18888466084.0L / 194896477400625, 113927491862.0L / 2900518163668125}; \
+    W r = 0; \
+    for (int k = 10; k >= 0; k--) r = r * z + C[k]; \
+    return (T)(x * z * r + 0); }      /* (+0 where torch's x - tanh(x) is: -0 - -0) */
+EW_TANHSHRINK(float, double)
+EW_TANHSHRINK(double, long double)
+#define ew_tanhshrink(x) _Generic((x), float: ew_tanhshrink_float, double: ew_tanhshrink_double)(x)
 
 /* frexp: the mantissa in [0.5, 1) and the exponent (C's frexp: 0 for zero, inf and nan) */
 static inline int32_t ew_frexp_exp_f(double x) { int e; frexp(x, &e); return isfinite(x) ? e : 0; }
@@ -922,13 +990,14 @@ static inline double ew_gelu_double(double x) {
 /* gelu, approximate='tanh': x / 2 (1 + tanh u) = x / (1 + e^-2u), u = sqrt(2/pi) (x + 0.044715 x^3);
    torch gives nan at -inf (-inf * 0) */
 static inline float ew_gelu_tanh_float(float x) {
-    const double xd = x, u = 0.79788456080286535588 * (xd + 0.044715 * xd * xd * xd);
+    /* torch's constants, as floats: kBeta = sqrt(2) 2/sqrt(pi) / 2, kKappa = 0.044715 */
+    const double xd = x, u = (double)0.79788456080286535588f * (xd + (double)0.044715f * xd * xd * xd);
     const float r = (float)(xd / (1 + ew_exp_fma_d(ew_clampd(-2 * u, -200, 200))));
     return ew_sel_f(0u - (uint32_t)(x == -INFINITY), NAN, r);
 }
 static inline double ew_gelu_tanh_double(double x) {
     if (x == -INFINITY) return NAN;
-    const long double xd = x, u = 0.797884560802865355879892119868763737L * (xd + 0.044715L * xd * xd * xd);
+    const long double xd = x, u = (long double)0.79788456080286535588 * (xd + (long double)0.044715 * xd * xd * xd);
     const long double t = -2 * u;
     return (double)(xd / (1 + expl(t > 20000 ? 20000 : t)));
 }

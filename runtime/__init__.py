@@ -26,7 +26,7 @@ _functions, _methods = dict(_ops.FUNCTIONS), dict(_ops.METHODS)
 _functions.update(_reduce.FUNCTIONS)             # reductions (ops.yaml's reductions:)
 _methods.update(_reduce.METHODS)
 _functions.update(_functions_mod.FUNCTIONS)       # frexp, allclose, equal, is_neg, resolve_neg
-_functions.update(_nn.FUNCTIONS)                  # nn.functional.softsign, tanhshrink (compositions)
+_functions.update(_nn.FUNCTIONS)                  # nn.functional.softsign (a composition)
 _methods.update(_functions_mod.METHODS)
 _install_fastpath(_functions, _methods, _ops)   # the C short path
 from . import _namespaces

@@ -25,7 +25,7 @@ import runtime as rt
 from golden_format import close, dec, distance, enc, flatten, load
 
 DATA = Path(__file__).parent / "data"
-SETS = ("arithmetic", "unary_binary", "powers_ternary", "reductions")
+SETS = ("arithmetic", "unary_binary", "powers_ternary", "reductions", "funcs")
 
 OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
              "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "&": operator.and_, "|": operator.or_,
@@ -90,7 +90,10 @@ def run_case(case):
     kind, op, symbol = case["call"], case["op"], case.get("symbol")
     try:
         if kind == "function":
-            r = getattr(rt, op)(*args, **kwargs)
+            r = rt
+            for part in op.split("."):      # nn.functional.gelu
+                r = getattr(r, part)
+            r = r(*args, **kwargs)
         elif kind == "method":
             r = getattr(args[0], op)(*args[1:], **kwargs)
         elif kind == "inplace":
@@ -103,7 +106,7 @@ def run_case(case):
         return {"error": ["<test>", "the in-place call did not return self"]}
     if "out" in case and r is not kwargs["out"]:
         return {"error": ["<test>", "the out= call did not return out"]}
-    if isinstance(r, tuple):        # max/min with a dim: (values, indices)
+    if isinstance(r, tuple):        # max/min with a dim: (values, indices); frexp: (mantissa, exponent)
         return {"dtype": r[0].dtype.name, "shape": list(r[0].shape),
                 "values": [enc(v) for v in flatten(r[0].tolist())], "indices": flatten(r[1].tolist())}
     return {"dtype": r.dtype.name, "shape": list(r.shape), "values": [enc(v) for v in flatten(r.tolist())]}
