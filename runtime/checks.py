@@ -3,7 +3,7 @@ require an out= dtype) look at the raw operands before promotion, as torch's met
 functions do; named checks (alpha) see the computed common dtype.  Texts come from
 ops.yaml, through generated/tables.py."""
 from ._lib import tables
-from .scalars import check_fits
+from .scalars import check_fits, overflow
 
 
 _ERRORS = {"RuntimeError": RuntimeError, "NotImplementedError": NotImplementedError,
@@ -173,6 +173,18 @@ def softshrink_lambd(texts, common, value):
                                                    value=_cpp_double(value)))
 
 
+def threshold_fits(texts, common, values):
+    """threshold's threshold and value, converted to the input's dtype with c10's overflow check,
+    where a float into an integral dtype must lie in its range (-1.0 overflows uint8; -1 wraps)."""
+    for value in (values["threshold"], values["value"]):
+        if common.category == "integral" and isinstance(value, float) and value == value:
+            bits = common.itemsize * 8
+            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if common.is_signed else (0, (1 << bits) - 1)
+            if not lo <= value <= hi:
+                raise overflow(common)
+        check_fits(value, common)
+
+
 def celu_alpha(texts, common, value):
     if value == 0:
         raise RuntimeError(texts["message"])
@@ -188,7 +200,7 @@ PRE = {"same_dtypes": same_dtypes, "complex_parts": complex_parts, "negative_int
        "ldexp_pow": ldexp_pow}
 POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals"),
         "polygamma_n": (polygamma_n, "n"), "mvlgamma_p": (mvlgamma_p, "p"), "isclose_tolerances": (isclose_tolerances, None),
-        "celu_alpha": (celu_alpha, "alpha"), "hardtanh_limits": (hardtanh_limits, None)}
+        "celu_alpha": (celu_alpha, "alpha"), "threshold_fits": (threshold_fits, None), "hardtanh_limits": (hardtanh_limits, None)}
 LATE = {"weight_fits": (weight_fits, "weight"), "softshrink_lambd": (softshrink_lambd, "lambd")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
 
 _missing = set(tables.CHECKS) - set(PRE) - set(POST) - set(LATE)
