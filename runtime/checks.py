@@ -139,19 +139,34 @@ def complex_parts(texts, operands, out):
         raise RuntimeError(texts["same"].format(a=a.c10_name, b=b.c10_name))
 
 
+def _int64(value):
+    """torch's parser reads an int argument as an int64 (as round's decimals)."""
+    if not -(1 << 63) <= value < (1 << 63):
+        raise ValueError("Overflow when unpacking long long")
+
+
 def polygamma_n(texts, common, value):
+    _int64(value)
     if value < 0:
         raise RuntimeError(texts["message"])
 
 
 def mvlgamma_p(texts, common, value):
+    """p >= 1; and torch's composite allocates p values per element (arange), which a huge p
+    cannot have: its allocation error rather than a loop of p steps a value."""
+    _int64(value)
     if value < 1:
         raise RuntimeError(texts["message"])
+    if value * common.itemsize >= 1 << 63:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes=[{value}]")
+    if value > 1 << 31:
+        raise RuntimeError(f"DefaultCPUAllocator: can't allocate memory: you tried to allocate "
+                           f"{value * common.itemsize} bytes. Error code 12 (Cannot allocate memory)")
 
 
 def isclose_tolerances(texts, common, values):
     for name in ("rtol", "atol"):
-        if values[name] < 0:
+        if not values[name] >= 0:       # (nan too)
             raise RuntimeError(texts[name].format(value=_cpp_double(values[name])))
 
 
@@ -186,8 +201,15 @@ def threshold_fits(texts, common, values):
 
 
 def celu_alpha(texts, common, value):
+    from .dtypes import BY_NAME
+    check_fits(value, BY_NAME["float64"])       # a complex alpha: c10's conversion error (to double)
     if value == 0:
         raise RuntimeError(texts["message"])
+
+
+def lambd_fits(texts, common, value):
+    """hardshrink's lambd, converted to the computation type (a complex one: c10's error)."""
+    check_fits(value, common)
 
 
 def _cpp_double(v):
@@ -200,7 +222,8 @@ PRE = {"same_dtypes": same_dtypes, "complex_parts": complex_parts, "negative_int
        "ldexp_pow": ldexp_pow}
 POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals"),
         "polygamma_n": (polygamma_n, "n"), "mvlgamma_p": (mvlgamma_p, "p"), "isclose_tolerances": (isclose_tolerances, None),
-        "celu_alpha": (celu_alpha, "alpha"), "threshold_fits": (threshold_fits, None), "hardtanh_limits": (hardtanh_limits, None)}
+        "celu_alpha": (celu_alpha, "alpha"), "threshold_fits": (threshold_fits, None),
+        "lambd_fits": (lambd_fits, "lambd"), "hardtanh_limits": (hardtanh_limits, None)}
 LATE = {"weight_fits": (weight_fits, "weight"), "softshrink_lambd": (softshrink_lambd, "lambd")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
 
 _missing = set(tables.CHECKS) - set(PRE) - set(POST) - set(LATE)

@@ -19,7 +19,15 @@ from runtime._lib import fastcall
 
 # the ops the runtime put on the short path (the generated table's, less those whose op
 # needs per-call work: see _dispatch._plannable)
-FAST = sorted({v for k, v in gen_ops.FAST_FUNCTIONS.items() if getattr(rt, k) is not gen_ops.FUNCTIONS[k]})
+def _public(name):
+    """rt.<name>, where name may be namespaced (nn.functional.tanh)."""
+    obj = rt
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+FAST = sorted({v for k, v in gen_ops.FAST_FUNCTIONS.items() if _public(k) is not gen_ops.FUNCTIONS[k]})
 DTYPES = [rt.bool, rt.uint8, rt.int8, rt.int32, rt.int64, rt.float16, rt.bfloat16, rt.float32, rt.float64,
           rt.complex64, rt.complex128]
 
@@ -57,7 +65,7 @@ def test_short_path_equals_python_path(name, nargs):
     """Each op's fast function against the Python dispatcher, over dtypes and shapes (the
     second call of each kind is the one the short path serves)."""
     fname = next(k for k, v in gen_ops.FAST_FUNCTIONS.items() if v == (name, nargs))
-    fn, python_fn = getattr(rt, fname), gen_ops.FUNCTIONS[fname]
+    fn, python_fn = _public(fname), gen_ops.FUNCTIONS[fname]
     for dt in DTYPES:
         for other in (DTYPES if nargs == 2 else [None]):
             for shape in [(7,), (), (0,), (2, 3, 1)]:
@@ -280,7 +288,7 @@ def _fast_and_python(name, method=False):
     if method:
         fast, python = rt.Tensor.__dict__[name], gen_ops.METHODS[name]
     else:
-        fast, python = getattr(rt, name), gen_ops.FUNCTIONS[name]
+        fast, python = _public(name), gen_ops.FUNCTIONS[name]
     assert fast is not python, name          # the name is on the C path
     return fast, python
 

@@ -340,7 +340,8 @@ NUMBER_PARAMS = {
 # raises Python's own errors there (F.sigmoid(False): AttributeError), not the parser's
 F_PYTHON = {"nn.functional." + n for n in ("relu", "relu6", "elu", "selu", "celu", "silu", "mish", "hardtanh",
                                            "hardsigmoid", "hardswish", "leaky_relu", "threshold", "sigmoid", "tanh",
-                                           "tanhshrink")}
+                                           "tanhshrink", "logsigmoid")}
+# (logsigmoid is torch._C._nn.log_sigmoid: its parser's TypeErrors say log_sigmoid(), ours logsigmoid())
 NUMBER_PARAM_OPS = ("logit", "polygamma", "mvlgamma", "isclose", "selu", "celu", "threshold", "hardshrink", "relu")
 
 
