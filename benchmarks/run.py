@@ -203,6 +203,17 @@ def cases(n, only=None):
         Case("float32 special.bessel_j0", "special.bessel_j0", [v("float32")], "float32", n, group="special"),
         Case("float32 special.chebyshev_polynomial_t(x, 5)", "special.chebyshev_polynomial_t",
              [v("float32"), Operand("float32", kind="scalar", value=5.0)], "float32", n, group="special"),
+        # issue 17: nn.functional's activations (F.silu and F.mish take no out=) and torch-level functions
+        Case("float32 gelu", "nn.functional.gelu", [v("float32")], "float32", n, group="unary"),
+        Case("float32 silu", "nn.functional.silu", [v("float32")], "float32", n, group="unary", out_modes=("alloc",)),
+        Case("float32 mish", "nn.functional.mish", [v("float32")], "float32", n, group="unary", out_modes=("alloc",)),
+        Case("float32 softplus", "nn.functional.softplus", [v("float32")], "float32", n, group="unary"),
+        Case("float32 logsigmoid", "nn.functional.logsigmoid", [v("float32")], "float32", n, group="unary"),
+        Case("float32 hardswish", "nn.functional.hardswish", [v("float32")], "float32", n, group="unary",
+             out_modes=("alloc",)),
+        Case("float32 logit", "logit", [v("float32", kind="positive")], "float32", n, group="unary"),
+        Case("float32 isclose", "isclose", [v("float32"), v("float32")], "bool", n, group="unary",
+             out_modes=("alloc",)),
         # reductions (ops.yaml's reductions:): the whole input, or along one dim of a square matrix
         Case("float32 sum", "sum", [v("float32")], "float32", 1, group="reduce", out_modes=("alloc",)),
         Case(f"float32 sum(dim=0) {sq}x{sq}", "sum", [Operand("float32", (sq, sq))], "float32", sq, group="reduce",

@@ -77,7 +77,7 @@ class Config:
     cast_to_outputs: bool
     safe_cast: bool
     output_dtype: str | None
-    output: str            # "same" | "real"
+    output: str            # "same" | "real" | "complex"
     condition: bool = False      # the first input is a condition (where): not promoted, bool/uint8
     exact_out: bool = False      # out= must have exactly the result dtype
     check_scalars: object = False  # Python numbers must fit the common dtype (all, or these dtypes)
@@ -468,7 +468,7 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
                 "cast_common_dtype_to_outputs", "enforce_safe_casting_to_output", "output_dtype", "output",
                 "condition", "exact_out", "check_scalars", "meta")
 # the named type resolvers of runtime/_meta.py (a test keeps the two lists equal)
-META_NAMES = ("where", "float_power", "clamp_scalar", "lerp")
+META_NAMES = ("where", "float_power", "clamp_scalar", "lerp", "isclose")
 _OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
             "opmath", "kernel", "function", "method", "inplace", "aliases",
             "operators", "unstructured",
@@ -489,9 +489,9 @@ def _parse_configs(data, report, dtype_names):
         out_dtype = _typed(report, where, entry, "output_dtype", str, "a dtype name")
         if out_dtype is not None and out_dtype not in dtype_names:
             report(entry.key_lines["output_dtype"], f"{where}: unknown dtype {out_dtype!r}{_suggest(out_dtype, dtype_names)}")
-        output = _typed(report, where, entry, "output", str, "'same' or 'real'", "same")
-        if output not in ("same", "real"):
-            report(entry.key_lines["output"], f"{where}: output must be 'same' or 'real', got {output!r}")
+        output = _typed(report, where, entry, "output", str, "'same', 'real' or 'complex'", "same")
+        if output not in ("same", "real", "complex"):
+            report(entry.key_lines["output"], f"{where}: output must be 'same', 'real' or 'complex', got {output!r}")
         if arity not in (1, 2, 3):
             report(entry.key_lines.get("arity", entry.line), f"{where}: arity must be 1, 2 or 3, got {arity!r}")
         extra = {k: _typed(report, where, entry, k, bool, "true or false", False)
@@ -728,14 +728,15 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
     for op in ops:
         if op.inplace is not None:
             declared.setdefault(op.function, op.inplace)
-    # (torch has no in-place forms in its namespaces: torch.special.expit_ does not exist)
-    forms = {f: tuple(n for n in ((f, *next(o.aliases for o in ops if o.function == f)) if v == "function"
-                                  else tuple(v)) if "." not in n)
+    # (torch.special has no in-place forms, torch.special.expit_ does not exist: `function` makes
+    # none for a namespaced name; nn.functional has some, F.relu_, which an explicit list names)
+    forms = {f: (tuple(n for n in (f, *next(o.aliases for o in ops if o.function == f)) if "." not in n)
+                 if v == "function" else tuple(v))
              for f, v in declared.items() if isinstance(v, (str, list))}
     ops = [replace(op, has_out=out_of.get(op.function, op.has_out),
                    optional=tuple(a for a in op.args if a in nullable.get(op.function, ())),
                    inplace=f"{op.method if '.' in op.function else op.function}_"
-                   if op.function and ("." not in op.function or op.method) and declared.get(
+                   if op.function and op.method and declared.get(
                        op.function, out_of.get(op.function, op.has_out)) else None,
                    inplace_functions=forms.get(op.function, ())) for op in ops]
     _check_variants(report, raw, ops)
@@ -887,7 +888,7 @@ def _parse_composition(report, where, line, call, args, params, arity):
 def _operand_names(raw, function, arity):
     """An op's operands, by torch's argument names, read off its function's signatures: the
     positional arguments of the overload with the most of them that are Tensors or not a
-    param of one of the function's ops (`self` is `input`)."""
+    param of one of the function's ops (`self` is `input`; nn.functional's `inplace` flag is none)."""
     entries = [e for n, e in raw.items() if e.get("function", n) == function]
     value = entries[0].get("signatures") if entries and function else None
     texts = value.get(function) if isinstance(value, dict) else value
@@ -899,7 +900,7 @@ def _operand_names(raw, function, arity):
         except (schema.SchemaError, TypeError):
             continue                        # reported with the signatures
         names = [_slot_name(p.name) for p in sig.params
-                 if not p.kwarg_only and p.name != "out" and (p.type == "Tensor" or p.name not in params)]
+                 if not p.kwarg_only and p.name not in ("out", "inplace") and (p.type == "Tensor" or p.name not in params)]
         if not sig.deprecated and len(names) > len(best):
             best = names
     return tuple(best) or ("input", "other", "arg2")[:arity]

@@ -177,6 +177,8 @@ def _config_flags(c) -> str:
         flags.append(f"result {c.output_dtype}")
     if c.output == "real":
         flags.append("complex gives real")
+    if c.output == "complex":
+        flags.append("real gives complex")
     if c.condition:
         flags.append("condition operand (bool/uint8)")
     if c.exact_out:
@@ -278,7 +280,8 @@ def render_published(model: Model) -> dict:
                number=NUMBER, namespaces=[ns for ns, _ in model.namespaces], function_names=sorted(
                    [n for f in python_functions(model) for n, kind, _, _ in f["parsers"]
                     if kind in ("function", "inplace_function") and "." not in n]
-                   + [r.function for r in model.reductions.ops if r.function] + ["norm"]))   # (runtime/_norm.py)
+                   + [r.function for r in model.reductions.ops if r.function] + list(HANDWRITTEN[""])
+                   + ["norm"]))   # (runtime/_norm.py)
     files = {path: env.get_template(tpl).render(**ctx) for path, tpl in TEMPLATES.items()}
     files.update(_namespace_stubs(model, env, ctx))
     return files
@@ -288,6 +291,12 @@ def namespace_stub(namespace: str) -> str:
     """special -> runtime/special.pyi; nn.functional -> runtime/nn/functional.pyi (and its
     parent package nn, runtime/nn/__init__.pyi)."""
     return f"runtime/{namespace.replace('.', '/')}.pyi"
+
+
+# namespace functions written in Python rather than declared in ops.yaml (runtime/_nn.py)
+# ("": the top level, runtime/_functions.py; their stubs are in runtime.pyi.j2; is_neg and resolve_neg
+# are runtime/_views.py's, named in its __all__ list)
+HANDWRITTEN = {"": ("allclose", "equal", "frexp"), "nn.functional": ("softsign",)}
 
 
 def _namespace_stubs(model: Model, env, ctx) -> dict:
@@ -302,7 +311,10 @@ def _namespace_stubs(model: Model, env, ctx) -> dict:
     out = {}
     for ns, children in modules.items():
         functions = [dict(f, short=namespace_of(f["name"])[1]) for f in ctx["functions"]
-                     if f["kind"] == "function" and namespace_of(f["name"])[0] == ns]
+                     if f["kind"] in ("function", "inplace_function") and namespace_of(f["name"])[0] == ns]
+        functions += [dict(name=f"{ns}.{short}", short=short, overloads=["input: Tensor"])
+                      for short in HANDWRITTEN.get(ns, ())]
+        functions.sort(key=lambda f: f["short"])
         path = namespace_stub(ns) if ns not in {n.rsplit(".", 1)[0] for n in modules if "." in n} \
             else f"runtime/{ns.replace('.', '/')}/__init__.pyi"
         out[path] = env.get_template("namespace.pyi.j2").render(

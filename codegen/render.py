@@ -5,6 +5,8 @@ dtype is loaded, stored, cast and how a kernel parameter converts to it) is
 decided here, once per dtype; the templates only lay it out."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -157,6 +159,18 @@ def _narrowing(d):
     return "ew_f2i64" if d.signed or bits < 64 else "ew_f2u64"
 
 
+# names the kernel loops use themselves: a param of one of these names (polygamma's n) is
+# p_<name> in C, and the expr is rewritten to match
+_LOOP_NAMES = frozenset(("n", "i", "m", "data", "strides", "params", "o", "x", "y", "z", "s0", "s1", "s2", "s3"))
+
+
+def _c_params(params, expr):
+    clash = [p for p in params if p in _LOOP_NAMES]
+    for p in clash:
+        expr = re.sub(rf"\b{p}\b", f"p_{p}", expr)
+    return [f"p_{p}" if p in _LOOP_NAMES else p for p in params], expr
+
+
 def build_context(model: Model) -> dict:
     ct = ctypes_of(model)
     halves_ = halves(model)
@@ -172,6 +186,8 @@ def build_context(model: Model) -> dict:
                 out = ct[config.output_dtype]
             elif config.output == "real" and model.dtype(dtype_name).real:
                 out = ct[model.dtype(dtype_name).real]
+            elif config.output == "complex" and model.dtype(dtype_name).complex:
+                out = ct[model.dtype(dtype_name).complex]
             else:
                 out = d
             flavours = [False]
@@ -195,8 +211,9 @@ def build_context(model: Model) -> dict:
                     ins = [d] * op.arity
                 if config.condition:      # where: the condition is read as bool from bool or uint8 storage
                     ins[0] = CType("condition", "bool", "uint8_t", "uint8_t", "((uint8_t)({x} != 0))", "", "", "", 1)
-                kernels.append(dict(op=op.name, dtype=d, out=out, expr=expr, arity=op.arity, scalar_b=scalar_b,
-                                    params=[p for p, _ in op.params], symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
+                cparams, cexpr = _c_params([p for p, _ in op.params], expr)
+                kernels.append(dict(op=op.name, dtype=d, out=out, expr=cexpr, arity=op.arity, scalar_b=scalar_b,
+                                    params=cparams, symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
                                     exact_params=op.exact_params, expr_line=expr_line, raw_load=raw_load,
                                     avx2_valued=any(f in expr for f in AVX2_VALUED),
                                     simd=dtype_name in op.simd or dtype_name in halves_ or out.name in halves_,

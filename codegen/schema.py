@@ -126,11 +126,11 @@ def parse(text: str) -> Signature:
 
 
 def inplace_function_signature(sig: Signature) -> Signature | None:
-    """torch.<op>_'s overload (torch.sin_, torch.clamp_): the function's without out=, where its
-    first argument is the Tensor input (the one written to)."""
+    """torch.<op>_'s overload (torch.sin_, torch.clamp_, F.relu_): the function's without out=
+    (and nn.functional's inplace=), where its first argument is the Tensor input (the one written to)."""
     if not sig.params or sig.params[0].name != "input" or sig.params[0].type != "Tensor":
         return None
-    return Signature(tuple(p for p in sig.params if p.name != "out"), sig.deprecated)
+    return Signature(tuple(p for p in sig.params if p.name not in ("out", "inplace")), sig.deprecated)
 
 
 def method_signature(sig: Signature) -> Signature | None:

@@ -720,4 +720,326 @@ EW_TARGET_F16C static inline void ew_sinf_block(float *o, const float *x, int64_
 EW_TARGET_F16C static inline void ew_cosf_block(float *o, const float *x, int64_t n) { ew_trigf_block(o, x, n, 1); }
 #endif
 
+/* ---- torch-level functions of issue 17 (logit, polygamma, mvlgamma, igamma, frexp, isclose).
+   Each computes in a wider type than its result (float in double, double in long double) and
+   rounds once, so that it stays within an ulp of the true value where torch's own formulas
+   (Math.h: a few asymptotic terms, lgamma sums) drift; torch's special values are kept. */
+/* sin(pi x) with the argument reduced exactly: zero at the integers, accurate at large x */
+static inline long double ew_sinpil(long double x) {
+    long double r = x - 2 * nearbyintl(x / 2);          /* exact: r in [-1, 1] */
+    if (r > 0.5L) r = 1 - r;
+    else if (r < -0.5L) r = -1 - r;
+    return sinl(3.141592653589793238462643383279502884L * r);
+}
+/* logit(x) = log(x / (1 - x)), x clamped to [eps, 1 - eps] first when eps >= 0; near 1/2 as
+   log1p((2x - 1) / (1 - x)), which has no cancellation there */
+#define EW_LOGIT(T, W) \
+static inline T ew_logit_##T(T x, T eps) { \
+    if (eps >= 0) { const T hi = 1 - eps; x = x < eps ? eps : (x > hi ? hi : x); } \
+    const W w = x; \
+    return (T)(w < (W)0.25 || w > 1 ? log(w / (1 - w)) : log1p((2 * w - 1) / (1 - w))); }
+EW_LOGIT(float, double)
+EW_LOGIT(double, long double)
+#define ew_logit(x, eps) _Generic((x), float: ew_logit_float, double: ew_logit_double)((x), (eps))
+
+/* Hurwitz zeta(s, q) for an integer s >= 2: the terms (q + k)^-s summed up to q + N >= 24 + s, then
+   Euler-Maclaurin's tail with 12 Bernoulli terms (relative error below 2^-64 there).  A negative
+   q sums through its negative terms (the series is the analytic one for an integer s); a pole
+   (q a non-positive integer) is +inf, as torch's zeta returns. */
+static inline long double ew_zeta_int(long double s, long double q) {
+    static const long double B2K[12] = {   /* B_2k / (2k)! */
+        8.33333333333333333333333333333333e-2L, -1.38888888888888888888888888888889e-3L,
+        3.30687830687830687830687830687831e-5L, -8.26719576719576719576719576719577e-7L,
+        2.08767569878680989792100903212015e-8L, -5.28419013868749318484768220217955e-10L,
+        1.33825365306846788328269809751291e-11L, -3.38968029632258286683019539124945e-13L,
+        8.58606205627784456413590545042563e-15L, -2.17486869855806187304151642386591e-16L,
+        5.50900282836022951520265260890225e-18L, -1.39544646858125233407076862640635e-19L};
+    if (q != q) return q;
+    if (q <= 0 && q == floorl(q)) return INFINITY;
+    if (q == INFINITY) return NAN;                      /* torch's loop ends on 0 / 0 */
+    long double sum = 0;
+    const long double lim = 24 + s;
+    while (q < lim) { sum += powl(q, -s); q += 1; }
+    /* tail: q^(1-s) / (s - 1) + q^-s / 2 + sum_k B2k/(2k)! s (s+1) ... (s+2k-2) q^(-s-2k+1) */
+    const long double qs = powl(q, -s);
+    long double tail = q * qs / (s - 1) + qs / 2, fac = s, t = qs / q;
+    const long double iq2 = 1 / (q * q);
+    for (int k = 0; k < 12; k++) {
+        tail += B2K[k] * fac * t;
+        fac *= (s + 2 * k + 1) * (s + 2 * k + 2);
+        t *= iq2;
+    }
+    return sum + tail;
+}
+/* trigamma: the reflection psi1(x) = pi^2 / sin^2(pi x) - psi1(1 - x) below 1/2, the recurrence
+   up to 24, then the asymptotic series (1/x + 1/2x^2 + sum B2k / x^(2k+1)) */
+#define EW_TRIGAMMA(T, W) \
+static inline T ew_trigamma_##T(T x_) { \
+    W x = x_, result = 0, sign = 1; \
+    if (x != x || x == -INFINITY) return (T)NAN; \
+    if (x == INFINITY) return 0; \
+    if (x < (W)0.5) { \
+        const W sp = (W)ew_sinpil(x); \
+        if (sp == 0) return (T)INFINITY; \
+        sign = -1; \
+        result = -(W)9.86960440108935861883449099987615114L / (sp * sp); \
+        x = 1 - x; \
+    } \
+    while (x < 24) { result += 1 / (x * x); x += 1; } \
+    const W z = 1 / (x * x); \
+    const W series = (1 + (W)0.5 / x + z * ((W)1 / 6 + z * ((W)-1 / 30 + z * ((W)1 / 42 + z * ((W)-1 / 30 \
+                     + z * ((W)5 / 66 + z * ((W)-691 / 2730 + z * ((W)7 / 6)))))))) / x; \
+    return (T)(sign * (result + series)); }
+EW_TRIGAMMA(float, double)
+EW_TRIGAMMA(double, long double)
+#define ew_trigamma(x) _Generic((x), float: ew_trigamma_float, double: ew_trigamma_double)(x)
+/* polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x), n >= 2.  Below 0 (n <= 40), the reflection
+   psi_n(x) = (-1)^n psi_n(1 - x) - pi D^n cot(pi x), D^n cot(pi x) = (-pi)^n Q_n(cot(pi x)) with
+   Q_0 = c, Q_{k+1} = (1 + c^2) Q_k'(c): the direct sum through the negative terms cancels. */
+static inline long double ew_polygamma_l(long double n, long double x) {
+    if (x < 0 && n <= 40 && x != -INFINITY && x != floorl(x)) {
+        long double q[43] = {0}, d[43];
+        q[1] = 1;                                       /* Q_0 = c */
+        for (int k = 0; k < (int)n; k++) {
+            for (int i = 0; i < 43; i++) d[i] = 0;
+            for (int i = 1; i <= k + 1; i++) {          /* Q_k' (1 + c^2) */
+                d[i - 1] += i * q[i];
+                d[i + 1] += i * q[i];
+            }
+            for (int i = 0; i < 43; i++) q[i] = d[i];
+        }
+        const long double sp = ew_sinpil(x), cp = ew_sinpil(x + 0.5L), c = cp / sp;
+        long double poly = 0;
+        for (int i = (int)n + 1; i >= 0; i--) poly = poly * c + q[i];
+        const long double dcot = powl(-3.141592653589793238462643383279502884L, n) * poly;
+        const long double sign = fmodl(n, 2) == 0 ? 1 : -1;
+        return sign * ew_polygamma_l(n, 1 - x) - 3.141592653589793238462643383279502884L * dcot;
+    }
+    const long double z = ew_zeta_int(n + 1, x), f = expl(lgammal(n + 1));
+    return (fmodl(n, 2) != 0 ? 1 : -1) * (f * z);
+}
+#define ew_polygamma(n, x) ((__typeof__(x))ew_polygamma_l((long double)(n), (long double)(x)))
+
+/* lgamma(y) = log|Gamma(y)|; below 0 by the reflection log(pi / |sin(pi y)|) - lgamma(1 - y) with
+   the argument of sin reduced exactly (glibc's lgammal loses digits next to the negative poles) */
+static inline long double ew_lgammal(long double y) {
+    if (y >= 0 || y != y || y == -INFINITY) return lgammal(y);
+    const long double s = fabsl(ew_sinpil(y));
+    if (s == 0) return INFINITY;
+    return logl(3.141592653589793238462643383279502884L / s) - lgammal(1 - y);
+}
+/* lgamma(x - j/2): x - j/2 may not be exact in long double, which matters next to a negative
+   pole; |sin(pi (x - j/2))| is |sin(pi x)| (j even) or |cos(pi x)| (j odd), of x itself */
+static inline long double ew_lgammal_shift(long double x, long double j) {
+    const long double y = x - j / 2;
+    if (y >= 0 || y != y || y == -INFINITY) return lgammal(y);
+    const long double s = fabsl(fmodl(j, 2) == 0 ? ew_sinpil(x) : ew_sinpil(x + 0.5L));
+    if (s == 0) return INFINITY;
+    return logl(3.141592653589793238462643383279502884L / s) - lgammal(1 - y);
+}
+/* mvlgamma(x, p) = p (p - 1) / 4 log(pi) + sum_{j < p} lgamma(x - j / 2), in long double */
+static inline long double ew_mvlgamma_l(long double x, long double p) {
+    long double s = p * (p - 1) / 4 * 1.14472988584940017414342735135305871L;
+    for (long double j = 0; j < p; j += 1) s += ew_lgammal_shift(x, j);
+    return s;
+}
+#define ew_mvlgamma(x, p) ((__typeof__(x))ew_mvlgamma_l((long double)(x), (long double)(p)))
+
+/* Regularized incomplete gamma P(a, x) (upper: Q = 1 - P), in long double.  x^a e^-x / Gamma(a + 1)
+   directly for x far from a (a log x - x - lgamma(a + 1): lgamma(a + 1) is small and exact for
+   small a), and by Stirling, sqrt(a / 2 pi) / a e^(a log1pmx(x / a - 1) - stirlerr(a)), for a > 10
+   with x near a, where the exponents would cancel.  Then the series for P when x < a + 1, the
+   continued fraction (modified Lentz) for Q otherwise; Q for a < 1/2 and x < a + 1 as
+   -expm1(a log x - lgamma(1 + a)) - x^a / Gamma(a + 1) a sum_{n>=1} (-x)^n / (n! (a + n)), which
+   does not cancel where Q is small.  torch's special values, in torch's order. */
+static inline long double ew_lgamma1p_l(long double a) {      /* lgamma(1 + a), accurate near a = 0 */
+    if (fabsl(a) >= 1e-3L) return lgammal(1 + a);
+    /* -gamma a + sum_k (-1)^k zeta(k) / k a^k */
+    static const long double C[8] = {-0.577215664901532860606512090082402431L, 0.822467033424113218236207583323012595L,
+        -0.400685634386531428466579613288571469L, 0.270580808427784547879000924135291522L,
+        -0.207385551028673985266273097456556452L, 0.169557176997408189952419654860919604L,
+        -0.144049896768846118023981102750228060L, 0.125509669524743042422959609925081765L};
+    long double r = 0;
+    for (int k = 7; k >= 0; k--) r = r * a + C[k];
+    return r * a;
+}
+static inline long double ew_igam_lfac1_l(long double a, long double x) {     /* log(x^a e^-x / Gamma(a + 1)) */
+    const long double t = (x - a) / a;
+    if (a <= 10 || fabsl(t) > 0.25L) return a * logl(x) - x - ew_lgamma1p_l(a);
+    /* log1p(t) - t = -2 y^2 / (1 - y) + 2 (y^3 / 3 + y^5 / 5 + ...), y = t / (2 + t) */
+    const long double y = (x - a) / (x + a), y2 = y * y;
+    long double s = 0, pw = y * y2;
+    for (int k = 3; k < 80; k += 2) { s += pw / k; pw *= y2; if (fabsl(pw) < 1e-22L * fabsl(s)) break; }
+    const long double z = 1 / (a * a);
+    const long double stirlerr = (1.0L / 12 + z * (-1.0L / 360 + z * (1.0L / 1260 + z * (-1.0L / 1680 + z * (1.0L / 1188
+                                  + z * (-691.0L / 360360 + z * (1.0L / 156))))))) / a;
+    return a * (2 * s - 2 * y2 / (1 - y)) - stirlerr + 0.5L * logl(a / 6.28318530717958647692528676655900577L) - logl(a);
+}
+static inline long double ew_igamma_l(long double a, long double x, int upper) {
+    if (x < 0 || a < 0) return NAN;
+    if (a == 0) return x > 0 ? (upper ? 0 : 1) : NAN;
+    if (x == 0) return upper ? 1 : 0;
+    if (a == INFINITY) return x == INFINITY ? NAN : (upper ? 1 : 0);
+    if (x == INFINITY) return upper ? 0 : 1;
+    if (a != a || x != x) return NAN;
+    const long double lfac1 = ew_igam_lfac1_l(a, x);
+    if (x < a + 1) {
+        if (upper && a < 0.5L) {
+            long double term = 1, sum = 0;
+            for (long double n = 1; n < 1000; n += 1) {
+                term *= -x / n;
+                const long double t = term / (a + n);
+                sum += t;
+                if (fabsl(t) < 1e-22L * fabsl(sum)) break;
+            }
+            const long double xa = expl(a * logl(x) - ew_lgamma1p_l(a));
+            return -expm1l(a * logl(x) - ew_lgamma1p_l(a)) - xa * a * sum;
+        }
+        long double term = 1, sum = 1;          /* e^-x sum x^n / ((a+1)...(a+n)) */
+        for (long double n = 1; n < 200000; n += 1) {
+            term *= x / (a + n);
+            sum += term;
+            if (term < sum * 1e-21L) break;
+        }
+        const long double p = expl(lfac1) * sum;
+        return upper ? 1 - p : p;
+    }
+    /* Q = x^a e^-x / Gamma(a) / (x + 1 - a - 1 (1 - a) / (x + 3 - a - 2 (2 - a) / (x + 5 - a - ...))) */
+    const long double tiny = 1e-4000L;
+    long double b = x + 1 - a, c = 1 / tiny, d = 1 / b, h = d;
+    for (long double n = 1; n < 200000; n += 1) {
+        const long double an = -n * (n - a);
+        b += 2;
+        d = an * d + b;
+        if (fabsl(d) < tiny) d = tiny;
+        c = b + an / c;
+        if (fabsl(c) < tiny) c = tiny;
+        d = 1 / d;
+        const long double del = d * c;
+        h *= del;
+        if (fabsl(del - 1) < 1e-21L) break;
+    }
+    const long double q = a * expl(lfac1) * h;
+    return upper ? q : 1 - q;
+}
+#define ew_igamma(a, x) ((__typeof__(a))ew_igamma_l((long double)(a), (long double)(x), 0))
+#define ew_igammac(a, x) ((__typeof__(a))ew_igamma_l((long double)(a), (long double)(x), 1))
+/* tanhshrink = x - tanh(x): for |x| < 1/8 the series x^3/3 - 2x^5/15 + ... (no cancellation) */
+#define EW_TANHSHRINK(T, W) \
+static inline T ew_tanhshrink_##T(T x_) { \
+    const W x = x_, z = x * x; \
+    if (fabs(x) >= (W)0.125 || x != x) return (T)(x - tanh(x)); \
+    static const W C[11] = {1.0L / 3, -2.0L / 15, 17.0L / 315, -62.0L / 2835, 1382.0L / 155925, -21844.0L / 6081075, \
+        929569.0L / 638512875, -6404582.0L / 10854718875, 443861162.0L / 1856156927625, \
+        -18888466084.0L / 194896477400625, 113927491862.0L / 2900518163668125}; \
+    W r = 0; \
+    for (int k = 10; k >= 0; k--) r = r * z + C[k]; \
+    return (T)(x * z * r + 0); }      /* (+0 where torch's x - tanh(x) is: -0 - -0) */
+EW_TANHSHRINK(float, double)
+EW_TANHSHRINK(double, long double)
+#define ew_tanhshrink(x) _Generic((x), float: ew_tanhshrink_float, double: ew_tanhshrink_double)(x)
+
+/* frexp: the mantissa in [0.5, 1) and the exponent (C's frexp: 0 for zero, inf and nan) */
+static inline int32_t ew_frexp_exp_f(double x) { int e; frexp(x, &e); return isfinite(x) ? e : 0; }
+#define ew_frexp_mant(x) ({ int ew_e_; frexp((x), &ew_e_); })
+#define ew_frexp_exp(x) ew_frexp_exp_f((double)(x))
+
+/* isclose as torch's composite: a == b, or both nan (equal_nan), or |a - b| finite and at most
+   atol + |rtol b|, each step rounded to the dtype as torch's ops round it */
+#define ew_isclose(a, b, rtol, atol, eqnan) ({ \
+    const __typeof__(a) ew_a_ = (a), ew_b_ = (b); \
+    const __typeof__(fabs(ew_a_)) ew_act_ = ew_rnd(fabs(ew_rnd(ew_a_ - ew_b_))); \
+    const __typeof__(fabs(ew_a_)) ew_allow_ = ew_rnd((atol) + ew_rnd(fabs(ew_rnd((rtol) * ew_b_)))); \
+    (ew_a_ == ew_b_) || ((eqnan) && ew_a_ != ew_a_ && ew_b_ != ew_b_) || (isfinite(ew_act_) && ew_act_ <= ew_allow_); })
+
+/* ---- nn.functional's activations.  float (and float16/bfloat16, computed in float) evaluate in
+   double and round once; double in long double.  Where torch's formula cancels (gelu's 1 +
+   erf(x / sqrt 2) for x < 0, 1 + tanh(u)), an equivalent form that does not is used. */
+/* e^t in double for t in [-200, 200] (callers clamp), branch-free as ew_expf_fma, so that gcc
+   vectorises the AVX2 flavour's loops: relative error 2^-51 */
+static inline double ew_exp_fma_d(double t) {
+    EW_EXP_REDUCE(double, fma, EW_DSUB, EW_DCONST, t, kd, r);
+    EW_EXP_POLY(double, fma, EW_DMUL, EW_DCONST, r, p);
+    return ew_u2d(ew_d2u(p) + (ew_d2u(kd) << 52));
+}
+static inline double ew_clampd(double t, double lo, double hi) { return t < lo ? lo : (t > hi ? hi : t); }
+/* silu = x / (1 + e^-x); torch gives nan at -inf (-inf / inf) */
+static inline float ew_silu_float(float x) {
+    const double e = ew_exp_fma_d(ew_clampd(-(double)x, -200, 200));
+    const float r = (float)((double)x / (1 + e));
+    return ew_sel_f(0u - (uint32_t)(x == -INFINITY), NAN, r);
+}
+static inline double ew_silu_double(double x) {
+    if (x == -INFINITY) return NAN;
+    return (double)((long double)x / (1 + expl(-(long double)x)));
+}
+#define ew_silu(x) _Generic((x), float: ew_silu_float, double: ew_silu_double)(x)
+/* mish = x tanh(log1p(e^x)) = x n / (n + 2), n = e^x (e^x + 2) */
+static inline float ew_mish_float(float x) {
+    const double e = ew_exp_fma_d(ew_clampd((double)x, -200, 40)), n = e * (e + 2);
+    return (float)((double)x * n / (n + 2));
+}
+static inline double ew_mish_double(double x) {
+    const long double e = expl(x > 40 ? 40 : (long double)x), n = e * (e + 2);
+    return (double)((long double)x * n / (n + 2));
+}
+#define ew_mish(x) _Generic((x), float: ew_mish_float, double: ew_mish_double)(x)
+/* gelu, approximate='none': x / 2 erfc(-x / sqrt 2) (no cancellation for x < 0) */
+static inline float ew_gelu_float(float x) { return (float)((double)x * 0.5 * erfc(-(double)x * 0.70710678118654752440)); }
+static inline double ew_gelu_double(double x) {
+    return (double)((long double)x * 0.5L * erfcl(-(long double)x * 0.707106781186547524400844362104849039L));
+}
+#define ew_gelu(x) _Generic((x), float: ew_gelu_float, double: ew_gelu_double)(x)
+/* gelu, approximate='tanh': x / 2 (1 + tanh u) = x / (1 + e^-2u), u = sqrt(2/pi) (x + 0.044715 x^3);
+   torch gives nan at -inf (-inf * 0) */
+static inline float ew_gelu_tanh_float(float x) {
+    /* torch's constants, as floats: kBeta = sqrt(2) 2/sqrt(pi) / 2, kKappa = 0.044715 */
+    const double xd = x, u = (double)0.79788456080286535588f * (xd + (double)0.044715f * xd * xd * xd);
+    const float r = (float)(xd / (1 + ew_exp_fma_d(ew_clampd(-2 * u, -200, 200))));
+    return ew_sel_f(0u - (uint32_t)(x == -INFINITY), NAN, r);
+}
+static inline double ew_gelu_tanh_double(double x) {
+    if (x == -INFINITY) return NAN;
+    const long double xd = x, u = (long double)0.79788456080286535588 * (xd + (long double)0.044715 * xd * xd * xd);
+    const long double t = -2 * u;
+    return (double)(xd / (1 + expl(t > 20000 ? 20000 : t)));
+}
+#define ew_gelu_tanh(x) _Generic((x), float: ew_gelu_tanh_float, double: ew_gelu_tanh_double)(x)
+/* elu family (elu, selu, celu): x > 0 ? x scale : alpha scale (e^(x input_scale) - 1), the
+   coefficients as torch forms them (alpha * scale in the computation type) */
+#define EW_ELU(T, W) \
+static inline T ew_elu_##T(T x, T alpha, T scale, T iscale) { \
+    const T negcoef = alpha * scale; \
+    return x > 0 ? x * scale : (T)((W)negcoef * expm1((W)x * (W)iscale)); }
+EW_ELU(float, double)
+EW_ELU(double, long double)
+#define ew_elu(x, a, s, i) _Generic((x), float: ew_elu_float, double: ew_elu_double)((x), (a), (s), (i))
+/* softplus: x where x beta > threshold, else log1p(e^(x beta)) / beta */
+#define EW_SOFTPLUS(T, W) \
+static inline T ew_softplus_##T(T x, T beta, T threshold) { \
+    return x * beta > threshold ? x : (T)(log1p(exp((W)x * (W)beta)) / (W)beta); }
+EW_SOFTPLUS(float, double)
+EW_SOFTPLUS(double, long double)
+#define ew_softplus(x, b, t) _Generic((x), float: ew_softplus_float, double: ew_softplus_double)((x), (b), (t))
+/* log_sigmoid = min(x, 0) - log1p(e^-|x|) */
+#define EW_LOGSIGMOID(T, W) \
+static inline T ew_logsigmoid_##T(T x) { \
+    const W w = x; \
+    return (T)((w < 0 ? w : 0) - log1p(exp(-fabs(w)))); }
+EW_LOGSIGMOID(float, double)
+EW_LOGSIGMOID(double, long double)
+#define ew_logsigmoid(x) _Generic((x), float: ew_logsigmoid_float, double: ew_logsigmoid_double)(x)
+/* hardsigmoid = min(max(x + 3, 0), 6) / 6, hardswish = x hardsigmoid(x): in the wider type */
+#define EW_HARD(T, W) \
+static inline T ew_hardsigmoid_##T(T x) { \
+    const W t = (W)x + 3; \
+    return (T)((t != t ? t : (t < 0 ? 0 : (t > 6 ? 6 : t))) / 6); } \
+static inline T ew_hardswish_##T(T x) { \
+    const W t = (W)x + 3; \
+    return (T)((W)x * (t != t ? t : (t < 0 ? 0 : (t > 6 ? 6 : t))) / 6); }
+EW_HARD(float, double)
+EW_HARD(double, long double)
+#define ew_hardsigmoid(x) _Generic((x), float: ew_hardsigmoid_float, double: ew_hardsigmoid_double)(x)
+#define ew_hardswish(x) _Generic((x), float: ew_hardswish_float, double: ew_hardswish_double)(x)
+
 #endif

@@ -6,7 +6,7 @@ plus the METHODS of the layers above it and every op's methods) and exports the 
 The modules import downward only, in the layers TensorIterator has:
     _lib, scalars, _warn -> dtypes -> promotion, checks -> _iterator, _formats -> tensor
     -> _argparse, _numpy -> _device, creation -> _advanced, _dlpack, _meta -> _dispatch
-    -> _reduce, _methods, _format, _fastpath, generated/ops.py -> runtime (this file)"""
+    -> _reduce, _methods, _format, _fastpath, _functions, _nn, generated/ops.py -> runtime (this file)"""
 import sys as _sys
 
 from . import _advanced, _dlpack, _format, _methods, _namespaces, _numpy
@@ -28,13 +28,13 @@ from ._device import METHODS as _device_methods
 from ._formats import (channels_last, channels_last_3d, contiguous_format, layout, memory_format, preserve_format,
                        strided)
 from generated import ops as _ops
-from . import _norm, _reduce
+from . import _functions as _functions_mod, _nn, _norm, _reduce
 
 from ._fastpath import install as _install_fastpath
 
 # the Tensor methods of the layers above tensor.py: hand-bound ones, indexing, repr, interop
 for _table in (_methods.METHODS, _advanced.METHODS, _device_methods, _format.METHODS, _numpy.METHODS,
-               _dlpack.METHODS):
+               _dlpack.METHODS, _functions_mod.METHODS):
     for _name, _method in _table.items():
         setattr(Tensor, _name, _method)
 
@@ -43,6 +43,8 @@ _functions.update(_reduce.FUNCTIONS)             # reductions (ops.yaml's reduct
 _op_methods.update(_reduce.METHODS)
 _functions.update(_norm.FUNCTIONS)               # torch.norm (torch/functional.py's, over the norm reductions)
 _op_methods.update(_norm.METHODS)
+_functions.update(_functions_mod.FUNCTIONS)       # frexp, allclose, equal
+_functions.update(_nn.FUNCTIONS)                  # nn.functional.softsign (a composition)
 _install_fastpath(_functions, _op_methods, _ops)   # the C short path
 _namespaces.install(_sys.modules[__name__], _functions)   # rt.special.i0e, ...: out of _functions
 globals().update(_dtypes.dtype_names())          # rt.float32, rt.float, rt.half, ...
@@ -58,4 +60,4 @@ __all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "conj", 
            "device", "layout", "memory_format", "strided", "contiguous_format", "channels_last", "channels_last_3d",
            "preserve_format", "set_default_device", "get_default_device"]
 __all__ += sorted(_dtypes.dtype_names()) + sorted([n for n in _ops.FUNCTIONS if "." not in n] + list(_reduce.FUNCTIONS)
-                                                  + list(_norm.FUNCTIONS))
+                                                  + list(_norm.FUNCTIONS) + list(_functions_mod.FUNCTIONS))

@@ -324,6 +324,8 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
         result = BY_NAME[cfg["output_dtype"]]
     elif cfg["output"] == "real" and common.is_complex:
         result = common.to_real()
+    elif cfg["output"] == "complex":
+        result = common.to_complex()
     else:
         result = common
 
@@ -372,7 +374,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     for check in op["checks"]:
         if isinstance(check, str) and check in checks.POST:
             logic, param = checks.POST[check]
-            logic(tables.CHECKS[check], common, named[param])
+            logic(tables.CHECKS[check], common, named if param is None else named[param])
 
     # 5. results torch makes without a kernel (pow: x ** 0 is ones, x ** 1 a copy)
     if op["shortcuts"]:
@@ -485,8 +487,11 @@ def _number_out(v):
 
 def kernel_out_dtype(cfg, common):
     """The dtype the loop writes (before a cast to out='s dtype)."""
-    return BY_NAME[cfg["output_dtype"]] if cfg["output_dtype"] else (common.to_real() if cfg["output"] == "real"
-                                                                     else common)
+    if cfg["output_dtype"]:
+        return BY_NAME[cfg["output_dtype"]]
+    if cfg["output"] == "complex":
+        return common.to_complex()
+    return common.to_real() if cfg["output"] == "real" else common
 
 
 def _resize_out(out, shape, strides=None, warn_times=1):

@@ -100,8 +100,23 @@ class Lerp(Resolver):
         return super().types(cfg, operands, name)
 
 
+class IsClose(Resolver):
+    """isclose: both operands of one dtype ("Int did not match Float"); a bool or integral pair is
+    compared in the default float (torch's composite converts both first)."""
+
+    def types(self, cfg, operands, name):
+        a, b = operands[0].dtype, operands[1].dtype
+        if a is not b:
+            raise RuntimeError(f"{a.c10_name} did not match {b.c10_name}")
+        if a.category in ("bool", "integral"):
+            common = promotion.get_default_dtype()
+            return common, dict(cfg, promote_inputs=True)      # the inputs are cast into it
+        return a, cfg
+
+
 STANDARD = Resolver()
-METAS = {"where": Where(), "float_power": FloatPower(), "clamp_scalar": ClampScalar(), "lerp": Lerp()}
+METAS = {"where": Where(), "float_power": FloatPower(), "clamp_scalar": ClampScalar(), "lerp": Lerp(),
+         "isclose": IsClose()}
 
 
 def resolver(cfg):

@@ -4,7 +4,8 @@ functions do; named checks (alpha) see the computed common dtype.  Texts come fr
 ops.yaml, through generated/tables.py."""
 from . import promotion
 from ._lib import tables
-from .scalars import check_fits
+from .dtypes import BY_NAME
+from .scalars import check_fits, overflow
 
 
 _ERRORS = {"RuntimeError": RuntimeError, "NotImplementedError": NotImplementedError,
@@ -130,13 +131,103 @@ def ldexp_pow(texts, operands, out):
     return [x, e if e.dtype is pow_dtype else e.to(pow_dtype)]
 
 
-PRE = {"same_dtypes": same_dtypes, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes,
+def complex_parts(texts, operands, out):
+    """complex(real, imag) and polar(abs, angle): two Half, Float or Double tensors of one dtype."""
+    a, b = operands[0].dtype, operands[1].dtype
+    if not all(d.name in ("float16", "float32", "float64") for d in (a, b)):
+        raise RuntimeError(texts["kinds"].format(a=a.c10_name, b=b.c10_name))
+    if a is not b:
+        raise RuntimeError(texts["same"].format(a=a.c10_name, b=b.c10_name))
+
+
+def _int64(value):
+    """torch's parser reads an int argument as an int64 (as round's decimals)."""
+    if not -(1 << 63) <= value < (1 << 63):
+        raise ValueError("Overflow when unpacking long long")
+
+
+def polygamma_n(texts, common, value):
+    _int64(value)
+    if value < 0:
+        raise RuntimeError(texts["message"])
+
+
+def mvlgamma_p(texts, common, value):
+    """p >= 1; and torch's composite allocates p values per element (arange), which a huge p
+    cannot have: its allocation error rather than a loop of p steps a value."""
+    _int64(value)
+    if value < 1:
+        raise RuntimeError(texts["message"])
+    if value * common.itemsize >= 1 << 63:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes=[{value}]")
+    if value > 1 << 31:
+        raise RuntimeError(f"DefaultCPUAllocator: can't allocate memory: you tried to allocate "
+                           f"{value * common.itemsize} bytes. Error code 12 (Cannot allocate memory)")
+
+
+def isclose_tolerances(texts, common, values):
+    for name in ("rtol", "atol"):
+        if not values[name] >= 0:       # (nan too)
+            raise RuntimeError(texts[name].format(value=_cpp_double(values[name])))
+
+
+def hardtanh_limits(texts, common, values):
+    """F.hardtanh: min_val <= max_val (its Python check, a ValueError), then aten's: no negative
+    limit for a uint8 input."""
+    lo, hi = values["min_val"], values["max_val"]
+    if lo > hi:
+        raise ValueError(texts["order"])
+    if common.name == "uint8" and (lo < 0 or hi < 0):
+        raise RuntimeError(texts["unsigned"])
+
+
+def softshrink_lambd(texts, common, value):
+    """softshrink's lambd within [0, the dtype's max] (checked inside torch's dtype dispatch)."""
+    top = common.max
+    if not 0 <= value <= top:
+        raise RuntimeError(texts["message"].format(max=_cpp_double(top), dtype=common.c10_name,
+                                                   value=_cpp_double(value)))
+
+
+def threshold_fits(texts, common, values):
+    """threshold's threshold and value, converted to the input's dtype with c10's overflow check,
+    where a float into an integral dtype must lie in its range (-1.0 overflows uint8; -1 wraps)."""
+    for value in (values["threshold"], values["value"]):
+        if common.category == "integral" and isinstance(value, float) and value == value:
+            bits = common.itemsize * 8
+            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if common.is_signed else (0, (1 << bits) - 1)
+            if not lo <= value <= hi:
+                raise overflow(common)
+        check_fits(value, common)
+
+
+def celu_alpha(texts, common, value):
+    check_fits(value, BY_NAME["float64"])       # a complex alpha: c10's conversion error (to double)
+    if value == 0:
+        raise RuntimeError(texts["message"])
+
+
+def lambd_fits(texts, common, value):
+    """hardshrink's lambd, converted to the computation type (a complex one: c10's error)."""
+    check_fits(value, common)
+
+
+def _cpp_double(v):
+    """A double as C++'s ostream prints it (6 significant digits): -1, -0.5, -1e-05."""
+    text = f"{float(v):.6g}"
+    return text
+
+
+PRE = {"same_dtypes": same_dtypes, "complex_parts": complex_parts, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes,
        "ldexp_pow": ldexp_pow}
-POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals")}
-LATE = {"weight_fits": (weight_fits, "weight")}
+POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals"),
+        "polygamma_n": (polygamma_n, "n"), "mvlgamma_p": (mvlgamma_p, "p"), "isclose_tolerances": (isclose_tolerances, None),
+        "celu_alpha": (celu_alpha, "alpha"), "threshold_fits": (threshold_fits, None),
+        "lambd_fits": (lambd_fits, "lambd"), "hardtanh_limits": (hardtanh_limits, None)}
+LATE = {"weight_fits": (weight_fits, "weight"), "softshrink_lambd": (softshrink_lambd, "lambd")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
 # the checks whose outcome depends on a number's value, by the operand categories they concern
 # (the C short path's plans must not serve those calls)
-BY_VALUE = {"negative_int_power": ("bool", "integral")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
+BY_VALUE = {"negative_int_power": ("bool", "integral")}
 
 _missing = set(tables.CHECKS) - set(PRE) - set(POST) - set(LATE)
 if _missing:  # ops.yaml names a check this runtime does not know

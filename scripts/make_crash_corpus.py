@@ -57,6 +57,10 @@ FUNCTIONS = {
     "from_numpy": (["np.ones(3)"], []), "from_dlpack": ([F], []), "Tensor": ([], []), "Size": (["[2, 3]"], []),
     "dtype": ([], []), "device": (["'cpu'"], []), "layout": ([], []), "memory_format": ([], []),
     "set_default_device": (["'cpu'"], []), "get_default_device": ([], []),
+    # runtime/_functions.py (issue 17)
+    "allclose": ([F, F], ["rtol", "atol", "equal_nan"]), "equal": ([F, F], []), "frexp": ([F], []),
+    "mvlgamma": ([F, "1"], []), "polygamma": (["1", F], []),
+    "threshold": ([F, "0.5", "0.0"], []), "threshold_": ([F, "0.5", "0.0"], []),
 }
 # what rt.__all__ names that is a value, not a callable: the dtypes, layouts and memory formats
 CONSTANTS = (rt.dtype, rt.layout, rt.memory_format)
@@ -67,6 +71,8 @@ METHODS = {
     "numpy": [], "permute": ["0"], "reshape": ["3"], "size": ["0"], "squeeze": ["0"], "storage_offset": [],
     "stride": ["0"], "swapaxes": ["0", "0"], "t": [], "to": ["M.float64"], "tolist": [], "transpose": ["0", "0"],
     "unsqueeze": ["0"], "view": ["3"], "conj": [], "is_conj": [], "resolve_conj": [], "is_neg": [], "resolve_neg": [], **{d._method: [] for d in ALL if d._method},     # .half(), ...
+    "allclose": [F], "equal": [F], "frexp": [], "mvlgamma": ["1"],
+    "mvlgamma_": ["1"], "polygamma": ["1"], "polygamma_": ["1"],
 }
 METHOD_KEYWORDS = {"to": ["dtype", "copy", "device", "memory_format"], "clone": ["memory_format"],
                    "contiguous": ["memory_format"], "is_contiguous": ["memory_format"], "cpu": ["memory_format"],

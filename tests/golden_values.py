@@ -27,7 +27,7 @@ import runtime as rt
 from golden_format import close, dec, distance, enc, flatten, load, ulp_distance
 
 DATA = Path(__file__).parent / "data"
-SETS = ("arithmetic", "unary_binary", "powers_ternary", "reductions", "special")
+SETS = ("arithmetic", "unary_binary", "powers_ternary", "reductions", "special", "funcs")
 
 OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
              "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "&": operator.and_, "|": operator.or_,
@@ -108,7 +108,7 @@ def run_case(case):
     if isinstance(r, tuple) and "dtype2" in case["expect"]:      # aminmax, var_mean: two values
         return {"dtype": r[0].dtype.name, "shape": list(r[0].shape), "values": [enc(v) for v in flatten(r[0].tolist())],
                 "dtype2": r[1].dtype.name, "values2": [enc(v) for v in flatten(r[1].tolist())]}
-    if isinstance(r, tuple):        # max/min with a dim: (values, indices)
+    if isinstance(r, tuple):        # max/min with a dim: (values, indices); frexp: (mantissa, exponent)
         return {"dtype": r[0].dtype.name, "shape": list(r[0].shape),
                 "values": [enc(v) for v in flatten(r[0].tolist())], "indices": flatten(r[1].tolist())}
     return {"dtype": r.dtype.name, "shape": list(r.shape), "values": [enc(v) for v in flatten(r.tolist())]}

@@ -159,8 +159,8 @@ BROKEN = [
      "op 'div': errors needs one of out, inplace, value, bool, integral, floating, complex mapped to a text, "
      "got 'valeu'"),
     ("ops.yaml", "    meta: lerp\n", "    meta: lrep\n", "meta: lrep",
-     "config 'lerp': unknown meta function 'lrep', expected one of ['where', 'float_power', 'clamp_scalar', 'lerp'] "
-     "(did you mean 'lerp'?)"),
+     "config 'lerp': unknown meta function 'lrep', expected one of ['where', 'float_power', 'clamp_scalar', 'lerp', "
+     "'isclose'] (did you mean 'lerp'?)"),
     ("ops.yaml", "      __mul__: mul(self, other)", "      __mull__: mul(self, other)", "__mull__",
      "op 'mul': operator '__mull__' must be one of Python's operator methods mapped to a call "
      "(did you mean '__mul__'?)"),
@@ -189,8 +189,9 @@ BROKEN = [
      "itemsize: four", "dtype 'float32': 'itemsize' must be an integer, got str 'four'"),
     ("dtypes.yaml", "opmath: float32, complex: complex32", "opmath: float31, complex: complex32", "opmath: float31",
      "dtype 'float16': opmath 'float31' is not a declared dtype (did you mean 'float32'?)"),
-    ("ops.yaml", "    aliases: [special.expit]", "    aliases: [spcial.expit]", "aliases: [spcial.expit]",
-     "op 'sigmoid': unknown namespace 'spcial' in 'spcial.expit' (declared: special) (did you mean 'special'?)"),
+    ("ops.yaml", "    aliases: [special.expit, ", "    aliases: [spcial.expit, ", "aliases: [spcial.expit",
+     "op 'sigmoid': unknown namespace 'spcial' in 'spcial.expit' (declared: special, nn.functional) "
+     "(did you mean 'special'?)"),
     ("ops.yaml", "  special: {prefix: special_}", "  special: {prefx: special_}", "prefx",
      "namespace 'special': unknown key 'prefx' (did you mean 'prefix'?)"),
     ("dtypes.yaml", "default_dtype: float32", "default_dtype: int32", "default_dtype: int32",

@@ -318,7 +318,31 @@ KWARG_VALUES = {
     "nan": st.sampled_from([0.0, 1.5, -0.0, 7, math.inf, 1e39, -1e-50]),
     "posinf": st.sampled_from([None, 100.0, 1e39, -1.0, 3]),
     "neginf": st.sampled_from([None, -100.0, -1e-50, 1e39, 0]),
+    "approximate": st.sampled_from(["none", "none", "sigmoid"]),     # ('tanh': the funcs goldens)
+    "rtol": st.sampled_from([1e-05, 0.0, 0.1, 2.0]),
+    "atol": st.sampled_from([1e-08, 0.0, 0.5]),
+    "equal_nan": st.booleans(),
 }
+# Number arguments of the issue 17 functions (polygamma's n, logit's eps, nn.functional's
+# alpha, inplace, ...), drawn as Python numbers of their kind: torch.nn.functional's own Python
+# functions do not parse a tensor or a complex there as torch's parser does (F.relu(x, t) runs
+# `if t:`), so those calls are not comparisons of the runtime with torch.
+NUMBER_PARAMS = {
+    "n": st.sampled_from([0, 1, 2, 3, 5]), "p": st.sampled_from([1, 2, 3]),
+    "eps": st.sampled_from([0.0, 1e-6, 0.2, 0.5, -1.0]), "inplace": st.booleans(),
+    "alpha": st.sampled_from([1.0, 0.5, 2.5]), "lambd": st.sampled_from([0.5, 0.0, 1.5]),
+    "beta": st.sampled_from([1, 2.0, 0.5]), "threshold": st.sampled_from([20, 1.0, 0.5, -1.0]),
+    "value": st.sampled_from([0.0, -1.0, 2.5]), "min_val": st.sampled_from([-1.0, 0.0, -2.5]),
+    "max_val": st.sampled_from([1.0, 6.0]), "negative_slope": st.sampled_from([0.01, 0.2, -0.5]),
+    "rtol": st.sampled_from([1e-05, 0.1]), "atol": st.sampled_from([1e-08, 0.5]), "equal_nan": st.booleans(),
+}
+# torch.nn.functional's Python functions (not torch's parser): a non-tensor input or a wrong keyword
+# raises Python's own errors there (F.sigmoid(False): AttributeError), not the parser's
+F_PYTHON = {"nn.functional." + n for n in ("relu", "relu6", "elu", "selu", "celu", "silu", "mish", "hardtanh",
+                                           "hardsigmoid", "hardswish", "leaky_relu", "threshold", "sigmoid", "tanh",
+                                           "tanhshrink", "logsigmoid")}
+# (logsigmoid is torch._C._nn.log_sigmoid: its parser's TypeErrors say log_sigmoid(), ours logsigmoid())
+NUMBER_PARAM_OPS = ("logit", "polygamma", "mvlgamma", "isclose", "selu", "celu", "threshold", "hardshrink", "relu")
 
 
 @st.composite
@@ -368,10 +392,13 @@ def cases(draw):
     for i, p in enumerate(op.params):
         name = f"a{i}"
         is_self = p == self_name and form != "function"
+        if p in NUMBER_PARAMS and (op.canonical in NUMBER_PARAM_OPS or op.canonical.startswith("nn.functional.")):
+            args[p] = ("scalar", draw(NUMBER_PARAMS[p]))
+            continue
         if p in op.optional and draw(st.integers(0, 3)) == 0:
             args[p] = ("none",)
             continue
-        if not is_self and draw(st.integers(0, 4)) == 0:
+        if not is_self and draw(st.integers(0, 4)) == 0 and not (op.name in F_PYTHON and p == self_name):
             args[p] = ("scalar", draw(SCALARS))
             continue
         dtype = None
@@ -541,7 +568,11 @@ def torch_vectorised(case, ns, S, comp=None):
 ULPS = {"float16": 2, "bfloat16": 2, "float32": 1, "float64": 1}
 ULP_OPS = {"rsqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos",
            "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "sigmoid", "erf", "erfc", "erfinv", "lgamma",
-           "digamma", "i0", "sinc", "atan2", "xlogy", "logaddexp", "logaddexp2"}     # (aliases: case.op is canonical)
+           "digamma", "i0", "sinc", "atan2", "xlogy", "logaddexp", "logaddexp2",
+           # issue 17 (their references: TORCH_INACCURATE below)
+           "logit", "polygamma", "mvlgamma", "igamma", "igammac", "polar", "selu", "celu"} | {
+    "nn.functional." + n for n in ("elu", "gelu", "silu", "mish", "softplus", "logsigmoid", "hardsigmoid",
+                                   "hardswish", "tanhshrink")}     # (aliases: case.op is canonical)
 # rt.special's own functions: within the ulp rule of torch, or else of the correctly rounded value,
 # or no further from it than torch (whose Cephes Bessel functions, ndtr tail, ... are off: the
 # golden special set, scripts/golden/special.py, lists where)
@@ -740,6 +771,7 @@ def _logaddexp2(mp, a, b):
     return hi + mp.log1p(mp.power(2, lo - hi)) / mp.log(2)
 
 
+FLOATING = ("float16", "bfloat16", "float32", "float64")
 # (ops, result dtypes, region: predicate on the element's inputs, the correctly rounded value, reason)
 TORCH_INACCURATE = [
     (("sinh", "cosh"), ("float32", "bfloat16"), lambda x: 88.72 < abs(x) < 89.42,
@@ -761,14 +793,64 @@ TORCH_INACCURATE = [
 ]
 
 
+def _pole(mp, x):
+    return x <= 0 and x == mp.floor(x)
+
+
+def _logit(mp, x, eps=-1.0):
+    x = min(max(x, eps), 1 - eps) if eps >= 0 else x
+    return mp.nan if x < 0 or x > 1 else mp.log(x / (1 - x)) if 0 < x < 1 else (mp.inf if x == 1 else -mp.inf)
+
+
+def _igamma(upper):
+    def ref(mp, a, x):
+        if a <= 0 or x < 0:
+            return mp.nan
+        return mp.gammainc(a, x, mp.inf, regularized=True) if upper else mp.gammainc(a, 0, x, regularized=True)
+    return ref
+
+
+SELU = (1.6732632423543772848170429916717, 1.0507009873554804934193349852946)
+# issue 17's functions: wherever torch is off, ours must be the correctly rounded value (region None:
+# every element, whatever the number of arguments; the number arguments are among the inputs)
+TORCH_INACCURATE += [
+    (("logit",), FLOATING, None, _logit, "log(x / (1 - x)) in the dtype loses digits near 1/2"),
+    (("polygamma",), FLOATING, None,
+     lambda mp, n, x: (mp.inf if int(n) % 2 else mp.nan) if _pole(mp, x) else mp.polygamma(int(n), x),
+     "torch's trigamma sums six terms of the asymptotic series"),
+    (("mvlgamma",), FLOATING, None,
+     lambda mp, x, p: mp.mpf(int(p) * (int(p) - 1)) / 4 * mp.log(mp.pi)
+     + sum(mp.re(mp.loggamma(x - mp.mpf(j) / 2)) for j in range(int(p))), "a sum of lgamma in the dtype"),
+    (("igamma",), FLOATING, None, _igamma(False), "Cephes' igamma"),
+    (("igammac",), FLOATING, None, _igamma(True), "Cephes' igammac: 1 - igamma where it cancels"),
+    (("polar",), ("complex64", "complex128"), None, lambda mp, r, t: mp.mpc(r * mp.cos(t), r * mp.sin(t)),
+     "abs * cos(angle) with cos rounded first"),
+    (("selu",), FLOATING, None, lambda mp, x, *_: SELU[1] * x if x > 0 else SELU[0] * SELU[1] * mp.expm1(x),
+     "exp(x) - 1 in the dtype"),
+    (("celu",), FLOATING, None, lambda mp, x, a=1.0, *_: x if x > 0 else a * mp.expm1(x / a), "exp(x) - 1"),
+    (("nn.functional.elu",), FLOATING, None, lambda mp, x, a=1.0, *_: x if x > 0 else a * mp.expm1(x), "exp(x) - 1"),
+    (("nn.functional.gelu",), FLOATING, None, lambda mp, x: x / 2 * mp.erfc(-x / mp.sqrt(2)),
+     "1 + erf(x / sqrt 2) cancels for x < 0"),
+    (("nn.functional.silu",), FLOATING, None, lambda mp, x, *_: x / (1 + mp.exp(-x)), "SLEEF exp, then two roundings"),
+    (("nn.functional.mish",), FLOATING, None, lambda mp, x, *_: x * mp.tanh(mp.log1p(mp.exp(x))), "three roundings"),
+    (("nn.functional.softplus",), FLOATING, None,
+     lambda mp, x, b=1, t=20: x if x * b > t else mp.log1p(mp.exp(x * b)) / b, "log1p(exp(x))"),
+    (("nn.functional.logsigmoid",), FLOATING, None, lambda mp, x: -mp.log1p(mp.exp(-x)), "log1p(exp(-|x|))"),
+    (("nn.functional.hardsigmoid",), FLOATING, None, lambda mp, x, *_: min(max(x + 3, 0), 6) / 6, "(x + 3) rounded"),
+    (("nn.functional.hardswish",), FLOATING, None, lambda mp, x, *_: x * min(max(x + 3, 0), 6) / 6, "(x + 3) rounded"),
+    (("nn.functional.tanhshrink",), FLOATING, None, lambda mp, x: x - mp.tanh(x), "x - tanh(x) cancels near 0"),
+]
+
+
 def torch_is_wrong(case, dtype, inputs, expect, got, fmt=None):
     """Is this element inside a documented region where torch is inaccurate (dtype: the dtype
     computed in), with our value the correctly rounded one (within the rule, ulps of fmt)?"""
     for ops, dtypes, region, reference, _ in TORCH_INACCURATE:
-        if case.op not in ops or dtype not in dtypes or len(inputs) != region.__code__.co_argcount:
+        if case.op not in ops or dtype not in dtypes or (region is not None and
+                                                           len(inputs) != region.__code__.co_argcount):
             continue
         try:
-            if not region(*inputs):
+            if region is not None and not region(*inputs):
                 continue
         except (TypeError, ValueError, OverflowError):
             continue

@@ -13,7 +13,7 @@ from golden_format import ULPS, dump  # noqa: E402
 
 from .common import TILE, group_key  # noqa: E402
 
-SETS = ("arithmetic", "unary_binary", "powers_ternary", "reductions", "special")
+SETS = ("arithmetic", "unary_binary", "powers_ternary", "reductions", "special", "funcs")
 
 
 def write(name):

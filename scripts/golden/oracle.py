@@ -8,7 +8,6 @@ the first n results kept: every element then goes through the vectorised loop.  
 views, 2-d operands or 1-d operands of different lengths run as they are ("plain")."""
 from __future__ import annotations
 
-import functools
 import json
 import math
 import operator
@@ -83,6 +82,14 @@ def out_tensor(desc, mode, n):
     return torch.zeros(shape, dtype=TD[desc["dtype"]])
 
 
+def resolve(module, op):
+    """module.op, where op may name a namespace: nn.functional.gelu, or an in-place function
+    of one (nn.functional.relu_)."""
+    for part in op.split("."):
+        module = getattr(module, part)
+    return module
+
+
 def call(case, mode):
     args = [build(a, mode) for a in case["args"]]
     kwargs = {k: build(v, mode) if (v is None or isinstance(v, dict)) else v for k, v in case.get("kwargs", {}).items()}
@@ -90,7 +97,7 @@ def call(case, mode):
         kwargs["out"] = out_tensor(case["out"], mode, case_length(case))
     kind, op = case["call"], case["op"]
     if kind == "function":
-        r = functools.reduce(getattr, op.split("."), torch)(*args, **kwargs)     # special.i0e: torch.special.i0e
+        r = resolve(torch, op)(*args, **kwargs)
     elif kind == "method":
         r = getattr(args[0], op)(*args[1:], **kwargs)
     elif kind == "inplace":
@@ -114,16 +121,24 @@ def outcome(case, mode=None):
             r = call(case, mode)
         except Exception as e:  # noqa: BLE001 - every exception is an outcome
             return {"error": [type(e).__name__, str(e)]}
-        name = str(r.dtype).replace("torch.", "")
-        if r.dtype == torch.complex32:
-            r = r.to(torch.complex64)
-        if mode == "plain":
-            shape, flat = list(r.shape), r.reshape(-1).tolist()
-        elif r.dim() == 0:
-            shape, flat = [], [r.item()]
-        else:
-            n = case_length(case)
-            shape, flat = [n], r.reshape(-1)[:n].tolist()
+        if isinstance(r, tuple):        # frexp: (mantissa, exponent), the exponents as "indices"
+            first = outcome_of(r[0], case, mode)
+            return dict(first, indices=r[1].reshape(-1)[:len(first["values"])].tolist())
+        return outcome_of(r, case, mode)
+
+
+def outcome_of(r, case, mode):
+    """The outcome record of a torch result tensor."""
+    name = str(r.dtype).replace("torch.", "")
+    if r.dtype == torch.complex32:
+        r = r.to(torch.complex64)
+    if mode == "plain":
+        shape, flat = list(r.shape), r.reshape(-1).tolist()
+    elif r.dim() == 0:
+        shape, flat = [], [r.item()]
+    else:
+        n = case_length(case)
+        shape, flat = [n], r.reshape(-1)[:n].tolist()
     return {"dtype": name, "shape": shape, "values": [enc(v) for v in flat]}
 
 
