@@ -277,6 +277,8 @@ def render_published(model: Model) -> dict:
                dtype_names=dtype_names(model), ops=doc_ops(model), grid=promotion_grid(model),
                reductions=doc_reductions(model), doc_namespaces=doc_namespaces(model),
                groups=model.dtype_groups, configs=[(c, _config_flags(c)) for c in model.configs],
+               alias_count=sum(1 for op in model.ops for a in op.aliases if "." not in a),
+               namespaced_count=sum(1 for op in model.ops for n in (op.function, *op.aliases) if n and "." in n),
                number=NUMBER, namespaces=[ns for ns, _ in model.namespaces], function_names=sorted(
                    [n for f in python_functions(model) for n, kind, _, _ in f["parsers"]
                     if kind in ("function", "inplace_function") and "." not in n]
