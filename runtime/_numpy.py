@@ -118,6 +118,7 @@ def to_numpy(self, *, force=False):
     CPU tensor."""
     if type(force) is not bool:      # torch's parser: a bool, not a NumPy bool or an int
         raise TypeError(f"numpy(): argument 'force' must be bool, not {type_name(force)}")
+    _check_bits(self)                   # (before NumPy is needed: torch's order)
     import numpy as np
     return np.asarray(self)
 
