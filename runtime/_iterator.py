@@ -111,8 +111,11 @@ def run(kernel, out, inputs, shape, params=None, casts=None):
     """Run loop `kernel` over out and inputs (broadcast to shape); returns out.
     casts: None, or per operand (out first) the cast loop id that converts between the
     operand's dtype and the loop's (-1 where they match); the C walker casts chunk by chunk."""
-    if out._lazy is not None or inputs[0]._lazy is not None or any(t._lazy is not None for t in inputs[1:]):
+    if out._lazy is not None:
         return _run_lazy(kernel, out, inputs, shape, params, casts)
+    for t in inputs:            # (a loop, not any(): no generator on every call)
+        if t._lazy is not None:
+            return _run_lazy(kernel, out, inputs, shape, params, casts)
     cs = _CONTIGUOUS.get(shape) or _contiguous_strides_cached(shape)
     if out._strides == cs and len(inputs) <= 2:
         # the short path: every input contiguous in the output's shape, or a single element

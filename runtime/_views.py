@@ -19,26 +19,15 @@ def imag(input):
     return input.imag
 
 
-def conj(input):
-    _check("conj", input)
-    return input.conj()
+def _method_function(name):
+    """rt.<name>(input): the Tensor method, with torch's TypeError for what is not a tensor."""
+    def function(input):
+        _check(name, input)
+        return getattr(Tensor, name)(input)
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"{name}(input): input.{name}()"
+    return function
 
 
-def is_conj(input):
-    _check("is_conj", input)
-    return input.is_conj()
-
-
-def resolve_conj(input):
-    _check("resolve_conj", input)
-    return input.resolve_conj()
-
-
-def is_neg(input):
-    _check("is_neg", input)
-    return input.is_neg()
-
-
-def resolve_neg(input):
-    _check("resolve_neg", input)
-    return input.resolve_neg()
+conj, is_conj, resolve_conj, is_neg, resolve_neg = map(
+    _method_function, ("conj", "is_conj", "resolve_conj", "is_neg", "resolve_neg"))
