@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import difflib
 import itertools
+import string
 import struct
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -896,12 +897,36 @@ def _parse_simd(report, where, entry, supported, arity):
     return tuple(simd), tuple(finish), tuple(block)
 
 
+# the {fields} the runtime fills into a text, by errors: key or inline check kind (runtime/_dispatch.py,
+# runtime/checks.py); texts of other keys are raised as written
+PLACEHOLDERS = {"out": ("out", "result", "out_cpp"), "inplace": ("out", "result", "out_cpp"), "value": ("value",),
+                "reject_dtypes": ("dtype",), "reject_out": ("out",), "out_dtype": ("out", "input", "want")}
+
+
+def _check_placeholders(report, where, line, kind, text):
+    """A text the runtime formats names only the fields it is given, and is a valid format string."""
+    allowed = PLACEHOLDERS.get(kind)
+    if allowed is None or not isinstance(text, str):
+        return
+    try:
+        fields = [f for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+    except ValueError as e:
+        report(line, f"{where}: {kind} text {text!r} is not a format string ({e}); write a brace as {{{{ or }}}}")
+        return
+    for f in fields:
+        if f not in allowed:
+            report(line, f"{where}: {kind} text names {{{f}}}, which is none of "
+                         f"{', '.join('{' + a + '}' for a in allowed)}{_suggest(f, allowed)}")
+
+
 def _parse_errors(report, where, entry):
     errors = _typed(report, where, entry, "errors", dict, "a mapping out|inplace|value|<category>: text", {}) or {}
     for key, text in errors.items():
         if key not in _ERROR_KEYS or not isinstance(text, str):
             report(errors.key_lines.get(key, entry.line), f"{where}: errors needs one of {', '.join(_ERROR_KEYS)} "
                                                           f"mapped to a text, got {key!r}: {text!r}{_suggest(key, _ERROR_KEYS)}")
+        else:
+            _check_placeholders(report, where, errors.key_lines.get(key, entry.line), key, text)
     return tuple(errors.items())
 
 
@@ -1032,6 +1057,8 @@ def _parse_check(report, where, c, dtype_names=(), arity=3):
                                         f"operand positions below {arity}, got {ops_spec!r}")
     if c.get("out_dtype", "bool") not in ("bool", "input"):
         report(c.key_lines["out_dtype"], f"{where}: check out_dtype must be 'bool' or 'input'")
+    kind = next((k for k in ("reject_dtypes", "reject_out", "out_dtype") if k in c), None)
+    _check_placeholders(report, f"{where}: check", c.key_lines.get("message", c.line), kind, c.get("message"))
     if c.get("error", "RuntimeError") not in _ERRORS:
         report(c.key_lines["error"], f"{where}: check error must be one of {list(_ERRORS)}")
     rec = dict(c, reject=tuple(reject)) if reject else dict(c)

@@ -215,6 +215,13 @@ BROKEN = [
      "op 'neg': label of bool: 'neg cpu' is not a kernel label (a C identifier, as torch prints it)"),
     ("ops.yaml", "    when: {approximate: tanh}", "    when: {approximate: 2}", "when: {approximate: 2}",
      "op 'gelu_tanh': when approximate: 2 is not a value nn.functional.gelu()'s 'approximate' takes"),
+    ("ops.yaml", "      out: the output given to float_power has dtype {out} but the operation's result requires dtype {result}",
+     "      out: the output given to float_power has dtype {out} but the operation's result requires dtype {resutl}",
+     "{resutl}", "op 'float_power': out text names {resutl}, which is none of {out}, {result}, {out_cpp} "
+     "(did you mean 'result'?)"),
+    ("ops.yaml", "message: \"\\\"ldexp_cpu\\\" not implemented for '{dtype}'\"}",
+     "message: \"\\\"ldexp_cpu\\\" not implemented for '{dtype'\"}", "for '{dtype'",
+     "not implemented for \\'{dtype\\'' is not a format string (expected '}' before end of string)"),
     ("dtypes.yaml", "{name: int16,      code: i2,", "{name: int16,      code: i1,", "{name: int16,      code: i1",
      "dtype 'int16': duplicate code 'i1'"),
     ("dtypes.yaml", "ctype: float,    category: floating, itemsize: 4,", "ctype: float,    category: floating, itemsize: four,",
