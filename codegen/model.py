@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import difflib
 import itertools
+import string
 import struct
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -469,10 +470,14 @@ _CONFIG_KEYS = ("arity", "promote_inputs_to_common_dtype", "promote_integer_inpu
                 "condition", "exact_out", "check_scalars", "meta")
 # the named type resolvers of runtime/_meta.py (a test keeps the two lists equal)
 META_NAMES = ("where", "float_power", "clamp_scalar", "lerp", "isclose")
-_OP_KEYS = ("config", "dtypes", "label", "expr", "params", "checks", "signatures",
-            "opmath", "kernel", "function", "method", "inplace", "aliases",
-            "operators", "unstructured",
-            "when", "shortcuts", "errors", "simd", "raw")
+_OP_KEYS = ("config", "signatures", "dtypes", "label", "expr", "params", "checks", "kernel",
+            "names", "loop", "when", "shortcuts", "errors", "unstructured")
+# the sub-keys of an op's `names:` (its Python names) and `loop:` (what shapes its C loop)
+NAMES_KEYS = ("function", "method", "inplace", "aliases", "operators")
+LOOP_KEYS = ("opmath", "raw", "simd")
+SHORTCUT_KEYS = ("operand", "values", "bools")
+SHORTCUT_RESULTS = ("ones", "self")
+OPMATH_KINDS = ("scalar", "params")
 
 
 def _parse_configs(data, report, dtype_names):
@@ -541,6 +546,37 @@ def _by_dtype(report, where, line, mapping, groups, dtypes):
     return tuple(out)
 
 
+def _flatten(report, name, entry, namespaces):
+    """The entry with its `names:` and `loop:` sub-keys lifted to its own level (each keeps its
+    line), which the rest of the parser reads; an old flat key is reported where it belongs.
+    An op named with a namespace's prefix is that namespace's function (special_i0e is
+    special.i0e, as aten names torch.special's ops) unless `names:` gives a function."""
+    flat = LinedDict((k, v) for k, v in entry.items() if k not in ("names", "loop"))
+    flat.line, flat.key_lines = entry.line, dict(entry.key_lines)
+    for group, keys in (("names", NAMES_KEYS), ("loop", LOOP_KEYS)):
+        for key in keys:
+            if key in entry:
+                report(entry.key_lines[key], f"op {name!r}: {key!r} belongs under '{group}:' "
+                                             f"(`{group}: {{{key}: ...}}`)")
+        sub = entry.get(group)
+        if sub is None:
+            continue
+        if not isinstance(sub, LinedDict) or not sub:
+            report(entry.key_lines[group], f"op {name!r}: {group} must be a mapping with some of "
+                                           f"{', '.join(keys)}, got {sub!r}")
+            continue
+        _check_keys(report, f"op {name!r}: {group}", sub, (), keys)
+        for key in keys:
+            if key in sub:
+                flat[key] = sub[key]
+                flat.key_lines[key] = sub.key_lines[key]
+    if "function" not in flat:
+        for ns, prefix in namespaces.items():
+            if prefix and name.startswith(prefix) and name[len(prefix):].isidentifier():
+                flat["function"] = f"{ns}.{name[len(prefix):]}"
+    return flat
+
+
 def _parse_ops(data, report, dtypes, configs, namespaces):
     dtype_names = [d.name for d in dtypes]
     by_name = {d.name: d for d in dtypes}
@@ -553,8 +589,9 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
         if not isinstance(entry, LinedDict):
             report(block.key_lines[name], f"op {name!r}: expected a mapping")
             continue
-        _check_keys(report, f"op {name!r}", entry, ("config",), _OP_KEYS[1:])
-        raw[name] = entry
+        # (an old flat key of names:/loop: is reported by _flatten, with where it goes)
+        _check_keys(report, f"op {name!r}", entry, ("config",), _OP_KEYS[1:] + NAMES_KEYS + LOOP_KEYS)
+        raw[name] = _flatten(report, name, entry, namespaces)
 
     ops, functions, operators = [], {}, {}
     for name, entry in raw.items():
@@ -601,6 +638,11 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
             scalar_label = _by_dtype(report, f"op {kernel_of!r}: label scalar", sline("label"), scalar, groups, dtypes)
             label = _by_dtype(report, f"op {kernel_of!r}: label", sline("label"),
                               {k: v for k, v in label.items() if k != "scalar"}, groups, dtypes)
+            for key, text in label + scalar_label:
+                if not isinstance(text, str) or not text.isidentifier():
+                    report(sline("label"), f"op {kernel_of!r}: label of {key}: {text!r} is not a kernel label "
+                                           "(a C identifier, as torch prints it)")
+                    break
             expr = source.get("expr")
             if isinstance(expr, str):
                 expr = {"default": expr}
@@ -643,7 +685,7 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
                     report(cline, f"{where}: unknown check {c!r}{_suggest(c, check_texts)}")
                 checks.append(c)
             elif isinstance(c, LinedDict):
-                checks.append(_parse_check(report, where, c))
+                checks.append(_parse_check(report, where, c, dtype_names, arity))
             else:
                 report(cline, f"{where}: a check is a check name or a mapping (reject:/out_dtype:, message:)")
         function = _typed(report, where, entry, "function", (str, type(None)), "a name or null", name) if "function" in entry else name
@@ -652,8 +694,11 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
         method = _typed(report, where, entry, "method", (str, type(None)), "a name or null", function) if "method" in entry else plain_method
         aliases = _typed(report, where, entry, "aliases", list, "a list of names", []) or []
         for fname, key in [(function, "function")] + [(a, "aliases") for a in aliases]:
-            if isinstance(fname, str):
+            if key == "aliases" and not isinstance(fname, str):
+                report(line_of(key), f"{where}: alias {fname!r} must be a name")
+            elif isinstance(fname, str):
                 _check_namespace(report, where, line_of(key), fname, namespaces)
+        aliases = [a for a in aliases if isinstance(a, str)]
         if method is not None and not str(method).isidentifier():
             report(line_of("method"), f"{where}: method {method!r} must be a Python name (no namespace)")
         inplace = _typed(report, where, entry, "inplace", (bool, str, list),
@@ -687,8 +732,9 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
         signatures = _parse_signatures(report, where, entry, [function] + list(aliases), raw, name)
         opmath = _typed(report, where, entry, "opmath", list, "a list of: scalar, params", []) or []
         for o in opmath:
-            if o not in ("scalar", "params"):
-                report(line_of("opmath"), f"{where}: opmath takes scalar and params, got {o!r}")
+            if o not in OPMATH_KINDS:
+                report(line_of("opmath"), f"{where}: opmath takes scalar and params, got {o!r}"
+                                          f"{_suggest(o, OPMATH_KINDS)}")
         args = _operand_names(raw, function, arity)
         # when: kinds of operands (torch's overloads), or the value of one keyword (div's rounding_mode)
         selects = [(k, v) for k, v in when.items() if k not in args and k != "any"]
@@ -710,7 +756,7 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
             has_out=any(p.name == "out" for _, sigs in signatures[:1] for sig in sigs for p in sig.params),
             args=args, param_args=tuple(a for a in args if a in params),
             when=tuple(when.items()),
-            shortcuts=_parse_shortcuts(report, where, entry),
+            shortcuts=_parse_shortcuts(report, where, entry, arity),
             exact_params="params" in opmath,
             simd=tuple(simd), finish=finish, block=block, raw=tuple(raw_dtypes),
             errors=_parse_errors(report, where, entry),
@@ -722,7 +768,7 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
     out_of = {op.function: op.has_out for op in ops if op.signatures}
     nullable = {op.function: {p.name for _, sigs in op.signatures for sig in sigs for p in sig.params if p.nullable}
                 for op in ops if op.signatures}
-    # the in-place method: `<function>_` where the function takes out=, unless `inplace:` says
+    # the in-place method: `<function>_` where the function takes out=, unless `names: {inplace}` says
     # otherwise (the same for all of a function's variants)
     declared = {}
     for op in ops:
@@ -753,10 +799,12 @@ _KINDS = ("number", "none", "tensor") + tuple(f"tensor:{c}" for c in CATEGORY_NA
 
 def _check_variants(report, raw, ops):
     """`when` names the op's arguments (or `any`) and kinds; `select` a keyword of the function."""
-    keywords = {}
+    keywords, params = {}, {}
     for op in ops:
         for _, sigs in op.signatures:
             keywords.setdefault(op.function, set()).update(p.name for sig in sigs for p in sig.params)
+            for p in (p for sig in sigs for p in sig.params):
+                params.setdefault((op.function, p.name), []).append(p)
     for op in ops:
         entry = raw[op.name]
         line = entry.key_lines.get("when", entry.line)
@@ -768,6 +816,18 @@ def _check_variants(report, raw, ops):
         if op.select and op.select[0] not in keywords.get(op.function, ()):
             report(line, f"op {op.name!r}: when names {op.select[0]!r}, which is neither an operand of "
                          f"{op.function}() ({', '.join(op.args)}) nor a keyword of its signatures")
+        elif op.select and not _takes(params.get((op.function, op.select[0]), ()), op.select[1]):
+            report(line, f"op {op.name!r}: when {op.select[0]}: {op.select[1]!r} is not a value "
+                         f"{op.function}()'s {op.select[0]!r} takes ('*': any other value)")
+
+
+def _takes(params, value):
+    """Whether one of these signature parameters accepts a `when` keyword value."""
+    for p in params:
+        if value == "*" or value is None and p.nullable or isinstance(value, str) and p.type == "str" or (
+                type(value) in (int, float) and p.type in ("int", "float", "Number")):
+            return True
+    return False
 
 
 def _check_operator_calls(report, raw, ops):
@@ -837,12 +897,36 @@ def _parse_simd(report, where, entry, supported, arity):
     return tuple(simd), tuple(finish), tuple(block)
 
 
+# the {fields} the runtime fills into a text, by errors: key or inline check kind (runtime/_dispatch.py,
+# runtime/checks.py); texts of other keys are raised as written
+PLACEHOLDERS = {"out": ("out", "result", "out_cpp"), "inplace": ("out", "result", "out_cpp"), "value": ("value",),
+                "reject_dtypes": ("dtype",), "reject_out": ("out",), "out_dtype": ("out", "input", "want")}
+
+
+def _check_placeholders(report, where, line, kind, text):
+    """A text the runtime formats names only the fields it is given, and is a valid format string."""
+    allowed = PLACEHOLDERS.get(kind)
+    if allowed is None or not isinstance(text, str):
+        return
+    try:
+        fields = [f for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+    except ValueError as e:
+        report(line, f"{where}: {kind} text {text!r} is not a format string ({e}); write a brace as {{{{ or }}}}")
+        return
+    for f in fields:
+        if f not in allowed:
+            report(line, f"{where}: {kind} text names {{{f}}}, which is none of "
+                         f"{', '.join('{' + a + '}' for a in allowed)}{_suggest(f, allowed)}")
+
+
 def _parse_errors(report, where, entry):
     errors = _typed(report, where, entry, "errors", dict, "a mapping out|inplace|value|<category>: text", {}) or {}
     for key, text in errors.items():
         if key not in _ERROR_KEYS or not isinstance(text, str):
             report(errors.key_lines.get(key, entry.line), f"{where}: errors needs one of {', '.join(_ERROR_KEYS)} "
                                                           f"mapped to a text, got {key!r}: {text!r}{_suggest(key, _ERROR_KEYS)}")
+        else:
+            _check_placeholders(report, where, errors.key_lines.get(key, entry.line), key, text)
     return tuple(errors.items())
 
 
@@ -946,10 +1030,18 @@ _CHECK_KEYS = ("reject", "operands", "inplace_only", "out_dtype", "reject_out", 
 _ERRORS = ("RuntimeError", "NotImplementedError", "TypeError", "ValueError")
 
 
-def _parse_check(report, where, c):
+def _parse_check(report, where, c, dtype_names=(), arity=3):
     """An inline check: `reject` operand categories, or require an `out_dtype`, with torch's text.
     Stored as a sorted tuple of (key, value) pairs, so that the model stays hashable."""
     _check_keys(report, f"{where}: check", c, ("message",), _CHECK_KEYS)
+    for key in ("message", "inplace_only"):
+        _typed(report, f"{where}: check", c, key, str if key == "message" else bool,
+               "a text" if key == "message" else "true or false")
+    for key in ("reject_out", "reject_dtypes"):
+        named = c.get(key, [])
+        for d in named if isinstance(named, list) else [named]:
+            if d not in dtype_names:
+                report(c.key_lines[key], f"{where}: check {key}: unknown dtype {d!r}{_suggest(d, dtype_names)}")
     if sum(k in c for k in ("reject", "out_dtype", "reject_out", "reject_dtypes")) != 1:
         report(c.line, f"{where}: a check needs exactly one of 'reject', 'reject_dtypes', 'out_dtype' or 'reject_out'")
     reject = c.get("reject", [])
@@ -959,10 +1051,14 @@ def _parse_check(report, where, c):
             report(c.key_lines.get("reject", c.line), f"{where}: check rejects unknown category {cat!r}, "
                                                       f"expected some of {list(CATEGORY_NAMES)}")
     ops_spec = c.get("operands", "self")
-    if not (ops_spec in ("self", "any", "all") or (isinstance(ops_spec, list) and all(isinstance(i, int) for i in ops_spec))):
-        report(c.key_lines["operands"], f"{where}: check operands must be 'self', 'any', 'all' or a list of positions")
+    if not (ops_spec in ("self", "any", "all") or (isinstance(ops_spec, list) and all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < arity for i in ops_spec))):
+        report(c.key_lines["operands"], f"{where}: check operands must be 'self', 'any', 'all' or a list of "
+                                        f"operand positions below {arity}, got {ops_spec!r}")
     if c.get("out_dtype", "bool") not in ("bool", "input"):
         report(c.key_lines["out_dtype"], f"{where}: check out_dtype must be 'bool' or 'input'")
+    kind = next((k for k in ("reject_dtypes", "reject_out", "out_dtype") if k in c), None)
+    _check_placeholders(report, f"{where}: check", c.key_lines.get("message", c.line), kind, c.get("message"))
     if c.get("error", "RuntimeError") not in _ERRORS:
         report(c.key_lines["error"], f"{where}: check error must be one of {list(_ERRORS)}")
     rec = dict(c, reject=tuple(reject)) if reject else dict(c)
@@ -974,15 +1070,27 @@ def _parse_check(report, where, c):
     return tuple(sorted(rec.items()))
 
 
-def _parse_shortcuts(report, where, entry):
-    sc = _typed(report, where, entry, "shortcuts", dict, "a mapping {operand: N, values: {value: ones|self}}", None)
+def _parse_shortcuts(report, where, entry, arity):
+    """`shortcuts: {operand: N, values: {number: ones|self}, bools: bool}` ->
+    (operand, ((number, result), ...), bools)."""
+    sc = _typed(report, where, entry, "shortcuts", dict, "a mapping {operand: N, values: {number: ones|self}}", None)
     if not sc:
         return ()
-    values = sc.get("values") or {}
+    _check_keys(report, f"{where}: shortcuts", sc, ("operand", "values"), ("bools",))
+    line = sc.key_lines.get
+    operand = _typed(report, f"{where}: shortcuts", sc, "operand", int, f"an operand position below {arity}", 0)
+    if not 0 <= operand < arity:
+        report(line("operand", sc.line), f"{where}: shortcuts operand must be an operand position below {arity}, "
+                                         f"got {operand!r}")
+    values = _typed(report, f"{where}: shortcuts", sc, "values", dict, "a mapping number: ones|self", {}) or {}
     for v, what in values.items():
-        if what not in ("ones", "self"):
-            report(entry.key_lines["shortcuts"], f"{where}: shortcut result must be 'ones' or 'self', got {what!r}")
-    return (sc.get("operand", 1), tuple(values.items()), bool(sc.get("bools", False)))
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            report(values.key_lines[v], f"{where}: shortcut value {v!r} must be a number")
+        if what not in SHORTCUT_RESULTS:
+            report(values.key_lines[v], f"{where}: shortcut result must be 'ones' or 'self', got {what!r}"
+                                        f"{_suggest(what, SHORTCUT_RESULTS)}")
+    bools = _typed(report, f"{where}: shortcuts", sc, "bools", bool, "true or false", False)
+    return (operand, tuple(values.items()), bools)
 
 
 def _parse_namespaces(data, report):

@@ -80,10 +80,10 @@ BROKEN = [
     ("ops.yaml", "    dtypes: [all, barebones_unsigned, float8]\n    label: {default: mul_cpu_reduced_float, float4: mul_cpu, scalar: {float8: mul_cpu_reduced_float}}",
      "    dtypes: [all, float33]\n    label: {default: mul_cpu_reduced_float, float4: mul_cpu, scalar: {float8: mul_cpu_reduced_float}}", "dtypes: [all, float33]",
      "op 'mul': unknown dtype or dtype group 'float33' (did you mean 'float32'?)"),
-    ("ops.yaml", "    simd: [float32, float64, int32, int64, complex64]\n", "    simd: [float32, complex46]\n", "simd: [float32, complex46]",
+    ("ops.yaml", "simd: [float32, float64, int32, int64, complex64]}", "simd: [float32, complex46]}", "simd: [float32, complex46]",
      "op 'mul': simd dtype 'complex46' is not one of the op's dtypes"),
-    ("ops.yaml", "    simd: [float32, float64, int32, int64, complex64]\n",
-     "    simd:\n      float32: {finish: ew_sinf_finish}\n", "float32: {finish: ew_sinf_finish}",
+    ("ops.yaml", "    loop: {opmath: [scalar], simd: [float32, float64, int32, int64, complex64]}\n",
+     "    loop:\n      simd:\n        float32: {finish: ew_sinf_finish}\n", "float32: {finish: ew_sinf_finish}",
      "op 'mul': simd float32: finish/block C functions are for unary ops"),
     ("ops.yaml", "      float32: {finish: ew_sinf_finish,", "      float32: {finish: ew sinf,", "float32: {finish: ew sinf",
      "op 'sin': simd float32: expected finish or block mapped to a C function name, got 'finish': 'ew sinf'"),
@@ -124,9 +124,9 @@ BROKEN = [
      "op 'div': label scalar: needs a mapping by dtype, group or category"),
     ("ops.yaml", "    label: {default: mul_cpu_reduced_float, float4: mul_cpu, scalar: {float8: mul_cpu_reduced_float}}", "    label: 12", "label: 12",
      "op 'mul': 'label' must be a kernel label, or a mapping by dtype, group or category, got int 12"),
-    ("ops.yaml", "    opmath: [scalar]\n    expr:\n      default: a * b",
-     "    opmath: [scaler]\n    expr:\n      default: a * b", "opmath: [scaler]",
-     "op 'mul': opmath takes scalar and params, got 'scaler'"),
+    ("ops.yaml", "    loop: {opmath: [scalar], simd: [float32, float64, int32, int64, complex64]}",
+     "    loop: {opmath: [scaler], simd: [float32, float64, int32, int64, complex64]}", "opmath: [scaler]",
+     "op 'mul': opmath takes scalar and params, got 'scaler' (did you mean 'scalar'?)"),
     ("ops.yaml", "      default: a * b\n      complex: ew_cmul(a, b)", "      default: a * b\n      compelx: ew_cmul(a, b)",
      "compelx", "op 'mul': expr key 'compelx' is not 'default', a category or a dtype (did you mean 'complex'?)"),
     ("ops.yaml", "    label: {default: mul_cpu_reduced_float, float4: mul_cpu, scalar: {float8: mul_cpu_reduced_float}}\n", "    label: {default: mul_cpu_reduced_float, float4: mul_cpu, scalar: {float8: mul_cpu_reduced_float}}\n    kernel: nope\n", "kernel: nope",
@@ -144,7 +144,7 @@ BROKEN = [
      "config 'comparison': unknown dtype 'boolean'"),
     ("ops.yaml", "  integral: [uint8, int8, int16, int32, int64]", "  integral: [uint8, int8, int16, int32, int65]",
      "  integral: [uint8", "dtype group 'integral': unknown dtype or dtype group 'int65' (did you mean 'int64'?)"),
-    ("ops.yaml", "    aliases: [multiply]", "    aliases: [multiply]\n    function: add", "    function: add",
+    ("ops.yaml", "      aliases: [multiply]", "      aliases: [multiply]\n      function: add", "      function: add",
      "op 'mul': duplicate function name 'add' (also op 'add')"),
     ("ops.yaml", "    kernel: add(other, input, alpha=-alpha)", "    kernel: add(other, imput, alpha=-alpha)",
      "kernel: add(other, imput", "op 'rsub': kernel operand 'imput' is neither an argument of the op (input, other) "
@@ -180,16 +180,55 @@ BROKEN = [
     ("ops.yaml", "    when: {rounding_mode: trunc}", "    when: {rounding_mode: trunc, other: tensor}",
      "when: {rounding_mode: trunc, other",
      "op 'div_trunc': when takes kinds of operands, or the value of one keyword, not rounding_mode, other"),
-    ("ops.yaml", "    inplace: [abs]", "    inplace: [abs, absolut]", "inplace: [abs, absolut]",
+    ("ops.yaml", "    names: {inplace: [abs],", "    names: {inplace: [abs, absolut],", "inplace: [abs, absolut]",
      "op 'abs': inplace must be true, false, function, or a list of the names among ['abs', 'absolute'] that have "
      "a function form, got ['abs', 'absolut']"),
+    # names: and loop: (issue 15): an old flat key says where it goes; sub-keys are checked like keys
+    ("ops.yaml", "    names: {function: div}\n    when: {rounding_mode: trunc}",
+     "    function: div\n    when: {rounding_mode: trunc}", "    function: div",
+     "op 'div_trunc': 'function' belongs under 'names:' (`names: {function: ...}`)"),
+    ("ops.yaml", "    names: {function: div}\n    when: {rounding_mode: trunc}",
+     "    names: {functon: div}\n    when: {rounding_mode: trunc}", "names: {functon: div}",
+     "op 'div_trunc': names: unknown key 'functon' (did you mean 'function'?)"),
+    ("ops.yaml", "    loop: {raw: [float4]}\n    label: eq_cpu", "    loop: [float4]\n    label: eq_cpu", "loop: [float4]",
+     "op 'eq': loop must be a mapping with some of opmath, raw, simd"),
+    ("ops.yaml", "    shortcuts: {operand: 1, values: {0: ones, 1: self}, bools: true}   #",
+     "    shortcuts: {operand: 2, values: {0: ones, 1: self}, bools: true}   #", "shortcuts: {operand: 2",
+     "op 'pow_scalar': shortcuts operand must be an operand position below 2, got 2"),
+    ("ops.yaml", "    shortcuts: {operand: 1, values: {0: ones, 1: self}, bools: true}   #",
+     "    shortcuts: {operand: 1, values: {0: one, 1: self}, bools: true}   #", "values: {0: one,",
+     "op 'pow_scalar': shortcut result must be 'ones' or 'self', got 'one' (did you mean 'ones'?)"),
+    ("ops.yaml", "    shortcuts: {operand: 1, values: {0: ones, 1: self}, bools: true}   #",
+     "    shortcuts: {operand: 1, values: {0: ones, 1: self}, bool: true}   #", "self}, bool: true}",
+     "op 'pow_scalar': shortcuts: unknown key 'bool' (did you mean 'bools'?)"),
+    ("ops.yaml", "{reject_out: [complex32, complex64, complex128], message: heaviside",
+     "{reject_out: [complex32, complex46, complex128], message: heaviside", "complex46",
+     "op 'heaviside': check reject_out: unknown dtype 'complex46' (did you mean 'complex64'?)"),
+    ("ops.yaml", "operands: [1, 2], message: \"Integer division with addcdiv", "operands: [1, 3], message: "
+     "\"Integer division with addcdiv", "operands: [1, 3]",
+     "op 'addcdiv': check operands must be 'self', 'any', 'all' or a list of operand positions below 3, got [1, 3]"),
+    ("ops.yaml", "{reject: complex, inplace_only: true, message: In-place abs", "{reject: complex, inplace_only: sometimes, "
+     "message: In-place abs", "inplace_only: sometimes",
+     "op 'abs': check: 'inplace_only' must be true or false, got str 'sometimes'"),
+    ("ops.yaml", "      aliases: [multiply]", "      aliases: [3]", "aliases: [3]", "op 'mul': alias 3 must be a name"),
+    ("ops.yaml", "    label: neg_cpu\n", "    label: neg cpu\n", "label: neg cpu",
+     "op 'neg': label of bool: 'neg cpu' is not a kernel label (a C identifier, as torch prints it)"),
+    ("ops.yaml", "    when: {approximate: tanh}", "    when: {approximate: 2}", "when: {approximate: 2}",
+     "op 'gelu_tanh': when approximate: 2 is not a value nn.functional.gelu()'s 'approximate' takes"),
+    ("ops.yaml", "      out: the output given to float_power has dtype {out} but the operation's result requires dtype {result}",
+     "      out: the output given to float_power has dtype {out} but the operation's result requires dtype {resutl}",
+     "{resutl}", "op 'float_power': out text names {resutl}, which is none of {out}, {result}, {out_cpp} "
+     "(did you mean 'result'?)"),
+    ("ops.yaml", "message: \"\\\"ldexp_cpu\\\" not implemented for '{dtype}'\"}",
+     "message: \"\\\"ldexp_cpu\\\" not implemented for '{dtype'\"}", "for '{dtype'",
+     "not implemented for \\'{dtype\\'' is not a format string (expected '}' before end of string)"),
     ("dtypes.yaml", "{name: int16,      code: i2,", "{name: int16,      code: i1,", "{name: int16,      code: i1",
      "dtype 'int16': duplicate code 'i1'"),
     ("dtypes.yaml", "ctype: float,    category: floating, itemsize: 4,", "ctype: float,    category: floating, itemsize: four,",
      "itemsize: four", "dtype 'float32': 'itemsize' must be an integer, got str 'four'"),
     ("dtypes.yaml", "opmath: float32, complex: complex32", "opmath: float31, complex: complex32", "opmath: float31",
      "dtype 'float16': opmath 'float31' is not a declared dtype (did you mean 'float32'?)"),
-    ("ops.yaml", "    aliases: [special.expit, ", "    aliases: [spcial.expit, ", "aliases: [spcial.expit",
+    ("ops.yaml", "aliases: [special.expit, ", "aliases: [spcial.expit, ", "aliases: [spcial.expit",
      "op 'sigmoid': unknown namespace 'spcial' in 'spcial.expit' (declared: special, nn.functional) "
      "(did you mean 'special'?)"),
     ("ops.yaml", "  special: {prefix: special_}", "  special: {prefx: special_}", "prefx",
@@ -220,7 +259,7 @@ def test_yaml_error_names_file_line_and_expectation(tmp_path, capsys, file, old,
 def test_all_problems_reported_at_once(tmp_path, capsys):
     text = (ROOT / "ops.yaml").read_text()
     for label in ("eq_cpu", "ne_cpu"):
-        text = text.replace(f"dtypes: [all, barebones_unsigned, float8, float4]\n    raw: [float4]\n    label: {label}",
+        text = text.replace(f"dtypes: [all, barebones_unsigned, float8, float4]\n    loop: {{raw: [float4]}}\n    label: {label}",
                             f"dtypes: [alll]\n    label: {label}")
     (tmp_path / "ops.yaml").write_text(text)
     shutil.copy(ROOT / "dtypes.yaml", tmp_path / "dtypes.yaml")
@@ -261,14 +300,39 @@ def _documented_keys(header):
     return keys
 
 
+def _documented_sub_keys(header):
+    """{key: sub-keys} of the header's `#     sub-key ...` lines (two spaces deeper) under `#   key`."""
+    subs, key = {}, None
+    for line in header.splitlines():
+        m = re.match(r"^#   ([a-z_]+)(?:\s|$)", line)
+        if m:
+            key = m.group(1)
+        m = re.match(r"^#     ([a-z_]+)(?:\s|$)", line)
+        if m and key:
+            subs.setdefault(key, set()).add(m.group(1))
+    return subs
+
+
 def test_ops_yaml_header_documents_every_key_the_model_accepts():
     from codegen import model
     text = (ROOT / "ops.yaml").read_text()
-    documented = _documented_keys(text[:text.index("\nops:")])
+    header = text[:text.index("\nops:")]
+    documented = _documented_keys(header)
     assert not [k for k in model._OP_KEYS if k not in documented]
     assert not [k for k in model._CONFIG_KEYS if k not in documented]
+    subs = _documented_sub_keys(header)
+    assert subs.get("names") == set(model.NAMES_KEYS) and subs.get("loop") == set(model.LOOP_KEYS)
+    assert len(model._OP_KEYS) <= 15
+    # ...and the values each key takes, where they are words
+    op_header = header[header.index("# Op entries"):]
+    for words in (model.OPMATH_KINDS, model.SHORTCUT_KEYS, model.SHORTCUT_RESULTS, model._ERROR_KEYS,
+                  model._KINDS[:3], model._ERRORS, model.CATEGORY_NAMES, ("true", "false", "function", "null")):
+        assert not [w for w in words if not re.search(rf"\b{w}\b", header)], words
+    assert not [k for k in model._CHECK_KEYS if not re.search(rf"\b{k}:", header)]
+    assert "tensor:<category>" in op_header
     # the test itself: a key the header leaves out is found
     assert "shortcuts" in documented and "shortcuts" not in _documented_keys(text[:text.index("#   shortcuts")])
+    assert "raw" not in _documented_sub_keys(header.replace("#     raw ", "#   raw "))["loop"]
 
 
 def test_signatures_follow_torchs_printed_form():

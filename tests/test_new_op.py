@@ -10,16 +10,14 @@ from codegen.__main__ import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
-NEW_OP = """
-  squared_difference:
-    config: binary
-    dtypes: [integral, floating]
-    label: squared_difference_cpu
-    signatures:
-      - "(Tensor input, Tensor other, *, Tensor out=None)"
-      - "(Tensor input, Number other, *, Tensor out=None)"
-    expr: (a - b) * (a - b)
-"""
+def _readme_op():
+    """The op README's "Adding an op" declares, as it is written there."""
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("## Adding an op"):]
+    return "\n" + section.split("```yaml\n", 1)[1].split("```", 1)[0]
+
+
+NEW_OP = _readme_op()
 
 PROBE = """
 import runtime as rt
