@@ -40,7 +40,25 @@ CASES = {   # name: (array, our / torch's call, NumPy's call when it differs)
     "int32 sum (into int64)": (rng.integers(-1000, 1000, N).astype(np.int32), lambda x: x.sum(),
                                lambda x: x.sum(dtype=np.int64)),
     "float64 amax": (f32.astype(np.float64), lambda x: x.amax(), lambda x: x.max()),
+    # the reductions added later (issue 18's second pass); NumPy's nearest equivalent where it
+    # has none of its own
+    "float32 aminmax": (f32, lambda x: x.aminmax(), lambda x: (x.min(), x.max())),
+    "float32 amin": (f32, lambda x: x.amin(), lambda x: x.min()),
+    "float32 argmin": (f32, lambda x: x.argmin(), None),
+    f"float32 max(dim=1) {sq}x{sq}": (mat, lambda x: x.max(1), lambda x: (x.max(1), x.argmax(1))),
+    "float32 logsumexp": (f32, lambda x: x.logsumexp(0),
+                          lambda x: np.log(np.exp(x - x.max()).sum()) + x.max()),
+    "float32 norm": (f32, lambda x: x.norm(), lambda x: np.linalg.norm(x)),
+    "float32 var": (f32, lambda x: x.var(), lambda x: x.var(ddof=1)),
+    "float32 std": (f32, lambda x: x.std(), lambda x: x.std(ddof=1)),
+    "float32 var_mean": (f32, None, lambda x: (x.var(ddof=1), x.mean())),
+    "float32 nansum": (f32, lambda x: x.nansum(), lambda x: np.nansum(x)),
+    "float32 prod": ((1 + f32 * np.float32(1e-4)).astype(np.float32), lambda x: x.prod(), None),   # no underflow
+    "float32 cumsum": (f32, lambda x: x.cumsum(0), lambda x: x.cumsum()),
+    "float32 count_nonzero": (f32, lambda x: x.count_nonzero(), lambda x: np.count_nonzero(x)),
+    "bool any": (np.zeros(N, bool), lambda x: x.any(), None),
 }
+LIBS = {"var_mean": lambda lib: lambda x: lib.var_mean(x)}   # functions, not methods
 
 print(f"n = {N:,}, 1 thread, minimum thread CPU time of {REPEAT} interleaved repeats")
 print("| case | ours ms | torch ms | numpy ms | vs torch | vs numpy |\n|---|---|---|---|---|---|")
@@ -48,7 +66,9 @@ for name, (a, fn, np_fn) in CASES.items():
     if sys.argv[1:] and not any(w in name for w in sys.argv[1:]):
         continue
     ours, theirs = rt.from_numpy(a), torch.from_numpy(a)
-    calls = {"ours": lambda: fn(ours), "torch": lambda: fn(theirs), "numpy": lambda: (np_fn or fn)(a)}
+    key = name.split()[1]
+    f_ours, f_torch = (LIBS[key](rt), LIBS[key](torch)) if key in LIBS else (fn, fn)
+    calls = {"ours": lambda: f_ours(ours), "torch": lambda: f_torch(theirs), "numpy": lambda: (np_fn or fn)(a)}
     best = dict.fromkeys(calls, float("inf"))
     for _ in range(REPEAT):
         for lib, call in calls.items():
