@@ -22,7 +22,8 @@ REDUCTION_REQUIRED = ("config", "dtypes", "label", "init", "combine")
 REDUCTION_OPTIONAL = ("signatures", "acc", "finish", "function", "method", "reject", "empty_all", "empty_dim",
                       "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label", "simd",
                       "reject_after_dims", "delegate", "block", "state", "join", "finish2", "inplace",
-                      "reject_zero_dim", "reject_full", "no_dims_error", "chunk")
+                      "reject_zero_dim", "reject_full", "no_dims_error", "chunk", "out_composite")
+OUT_COMPOSITES = ("std_complex_out", "logsumexp_real_out")   # runtime/_reduce_out.py
 ERROR_CLASSES = ("RuntimeError", "IndexError", "TypeError", "ValueError", "NotImplementedError")
 
 
@@ -90,6 +91,7 @@ class Reduction:
     line: int = 0
     block: tuple = ()      # ((input dtype, C function), ...): the AVX2 flavour's hand-written lane loop
     chunk: tuple = ()      # ((input dtype, C function), ...): with `state`, what folds a contiguous chunk
+    out_composite: str | None = None   # one of OUT_COMPOSITES: torch's out= path made of other ops
 
 
 @dataclass(frozen=True)
@@ -263,7 +265,10 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
             if isinstance(entry.get("label"), dict) else (),
             _error(report, where, line, entry["no_dims_error"], "no_dims_error") if "no_dims_error" in entry else None,
             line, _expand(_mapping(report, where, line, entry.get("block", {}), "block"), groups, names),
-            _expand(_mapping(report, where, line, entry.get("chunk", {}), "chunk"), groups, names)))
+            _expand(_mapping(report, where, line, entry.get("chunk", {}), "chunk"), groups, names),
+            entry.get("out_composite")))
+        if entry.get("out_composite", OUT_COMPOSITES[0]) not in OUT_COMPOSITES:
+            report(line, f"{where}: out_composite must be one of {', '.join(OUT_COMPOSITES)}")
         _check_state(report, where, line, entry, red_config=next(c for c in configs if c.name == entry["config"]))
     known = {r.name for r in ops}
     for r in ops:

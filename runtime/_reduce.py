@@ -12,7 +12,7 @@ import warnings
 
 from generated import reductions as _data
 
-from . import _argparse
+from . import _argparse, _reduce_out
 from ._lib import ffi, lib
 from .dtypes import BY_NAME
 from ._dispatch import _resize_out
@@ -120,6 +120,10 @@ class Reduction:
                     raise _ERRORS[error](message.format(dtype=x.dtype.c10_name))
         if cfg["out"] in ("cast", "real") and out is not None and out.dtype.name in cfg["out_reject"]:
             raise RuntimeError(cfg["out_message"].format(out=out.dtype.c10_name))
+        if r["out_composite"] and out is not None:
+            res = _reduce_out.COMPOSITES[r["out_composite"]](self, x, dim, keepdim, out, param, fname)
+            if res is not None:
+                return res
         if cfg["promote"] and x.dtype.name in cfg["promote"][0]:
             from .promotion import get_default_dtype
             x = x.to(get_default_dtype())     # (integer logsumexp: computed in the default float dtype)
