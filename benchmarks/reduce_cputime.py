@@ -2,6 +2,7 @@
 
     PYTHONPATH=. python benchmarks/reduce_cputime.py [case ...]     # 1 thread, 10M elements
     REPEAT=30 N=1000000 PYTHONPATH=. python benchmarks/reduce_cputime.py sum amax
+    THREADS=2 PYTHONPATH=. python benchmarks/reduce_cputime.py      # CPU time summed over threads
 
 benchmarks/run.py times wall-clock medians; with other processes on both cores those move by 2-5x
 between repeats.  With one thread the work runs in the calling thread, so time.thread_time() leaves
@@ -23,8 +24,12 @@ import runtime as rt  # noqa: E402
 
 N = int(os.environ.get("N", 10_000_000))
 REPEAT = int(os.environ.get("REPEAT", 30))
-rt.set_num_threads(1)
-torch.set_num_threads(1)
+THREADS = int(os.environ.get("THREADS", 1))
+rt.set_num_threads(THREADS)
+torch.set_num_threads(THREADS)
+# one thread: the calling thread's CPU time; more: the process's (every thread's CPU time summed:
+# the work a call costs, not its wall-clock time, which the shared cores make noise)
+clock = time.thread_time if THREADS == 1 else time.process_time
 rng = np.random.default_rng(0)
 f32 = rng.standard_normal(N).astype(np.float32)
 sq = int(N ** 0.5)
@@ -60,7 +65,8 @@ CASES = {   # name: (array, our / torch's call, NumPy's call when it differs)
 }
 LIBS = {"var_mean": lambda lib: lambda x: lib.var_mean(x)}   # functions, not methods
 
-print(f"n = {N:,}, 1 thread, minimum thread CPU time of {REPEAT} interleaved repeats")
+print(f"n = {N:,}, {THREADS} thread(s), minimum {'thread' if THREADS == 1 else 'process'} CPU time of {REPEAT} "
+      "interleaved repeats")
 print("| case | ours ms | torch ms | numpy ms | vs torch | vs numpy |\n|---|---|---|---|---|---|")
 for name, (a, fn, np_fn) in CASES.items():
     if sys.argv[1:] and not any(w in name for w in sys.argv[1:]):
@@ -72,8 +78,8 @@ for name, (a, fn, np_fn) in CASES.items():
     best = dict.fromkeys(calls, float("inf"))
     for _ in range(REPEAT):
         for lib, call in calls.items():
-            t0 = time.thread_time()
+            t0 = clock()
             call()
-            best[lib] = min(best[lib], time.thread_time() - t0)
+            best[lib] = min(best[lib], clock() - t0)
     o, t, n = (best[k] * 1e3 for k in ("ours", "torch", "numpy"))
     print(f"| {name} | {o:.2f} | {t:.2f} | {n:.2f} | {t / o:.2f}x | {n / o:.2f}x |", flush=True)

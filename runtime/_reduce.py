@@ -410,6 +410,9 @@ def _bind(name):
     at = {s: i for i, s in enumerate(slots)}
     plans = {}                 # input dtype -> (kernel id, result dtype) or None: the call without arguments
     whole = no_dim or red      # what that call runs (max(): max_all)
+    # (only where an overload takes the input alone: logsumexp's dim is required)
+    bare = {kind: any(all(p[3] is not _argparse.REQUIRED for p in params if p[0] != "input") for _, params in s)
+            for kind, s in (("function", sigs), ("method", r["method_signatures"]))}
     fast_param = 1.0 if red.cfg["param"] == "correction" else 0.0
 
     def fast(x):
@@ -452,7 +455,7 @@ def _bind(name):
         return red.run(x, dim, keepdim, get("dtype"), get("out"))
 
     def function(*args, **kwargs):
-        if len(args) == 1 and not kwargs and type(args[0]) is Tensor:
+        if len(args) == 1 and not kwargs and bare["function"] and type(args[0]) is Tensor:
             res = fast(args[0])
             if res is not None:
                 return res
@@ -460,7 +463,7 @@ def _bind(name):
         return call(v, v[at["input"]])
 
     def method(self, *args, **kwargs):
-        if not args and not kwargs and type(self) is Tensor:
+        if not args and not kwargs and bare["method"] and type(self) is Tensor:
             res = fast(self)
             if res is not None:
                 return res

@@ -282,3 +282,24 @@ def test_random_calls_match_torch():
                 return len(u) == len(v) and all(same(p, q) for p, q in zip(u, v))
             return u == v
         assert same(a, b), (op, name, shape, args, kwargs, a, b)
+
+
+def test_call_without_arguments_takes_the_general_paths_results():
+    """x.sum() and rt.sum(x) skip the argument parser once a plan is cached (runtime/_reduce.py
+    `fast`): the same dtype, shape and bits as the general path (a dim= call over everything),
+    and the general path's errors where there is no plan or the input does not fit it."""
+    x = rt.tensor([[1.5, -2.25, 3.0], [0.5, 7.0, -1.0]])
+    everything = (0, 1)
+    for op in ("sum", "mean", "amax", "amin", "nansum", "prod", "var", "std", "all", "any", "count_nonzero"):
+        want = getattr(x, op)(everything) if op not in ("all", "any", "prod") else getattr(x.reshape(-1), op)(0)
+        for got in (getattr(x, op)(), getattr(x, op)(), getattr(rt, op)(x)):
+            assert got.dtype == want.dtype and got.shape == () and _bits(got) == _bits(want), op
+    assert x.max().item() == 7.0 and x.argmax().item() == 4 and x.argmin().item() == 1
+    assert x.T.sum().item() == x.sum().item()                  # not contiguous: the general path
+    assert rt.tensor([3], dtype=rt.int32).sum().dtype == rt.int64
+    with pytest.raises(RuntimeError, match="mean\\(\\): could not infer output dtype"):
+        rt.tensor([1, 2], dtype=rt.int8).mean()
+    with pytest.raises(TypeError, match="missing 1 required positional arguments"):
+        x.logsumexp()
+    with pytest.raises(RuntimeError, match="Expected reduction dim to be specified"):
+        rt.tensor([]).amax()
