@@ -12,8 +12,7 @@ def std_complex_out(red, x, dim, keepdim, out, param, fname):
     and complex32 raises sqrt's NotImplementedError."""
     if out is None or isinstance(out, tuple) or out.dtype.category != "complex":
         return None
-    from ._reduce import Reduction
-    var = Reduction("var")
+    var = type(red)("var")          # (runtime/_reduce.py's Reduction: no import back into it)
     return var.run(x, dim, keepdim, None, out, fname=fname, param=param).sqrt_()
 
 
@@ -23,15 +22,15 @@ def logsumexp_real_out(red, x, dim, keepdim, out, param, fname):
     maxes replaced by 0 (through the squeezed view, so in maxes too)."""
     if out is None or x.dtype.category != "complex" or out.dtype.category == "complex":
         return None
-    import runtime as rt
+    sum_ = type(red)("sum")
     dims = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
     if x.numel():
-        maxes = rt.amax(x.real, dims, keepdim=True)
+        maxes = x.real.amax(dims, keepdim=True)
         squeezed = maxes if keepdim else maxes.squeeze(tuple(d % max(x.ndim, 1) for d in dims))
-        squeezed.copy_(rt.where(squeezed.abs() == math.inf, rt.zeros_like(squeezed), squeezed))   # masked_fill_
-        rt.sum((x - maxes).exp_(), dims, keepdim, out=out)
+        squeezed.copy_(squeezed.where(squeezed.abs() != math.inf, 0.0))     # masked_fill_, through the view
+        sum_.run((x - maxes).exp_(), dims, keepdim, None, out)
         return out.log_().add_(squeezed)
-    rt.sum(rt.exp(x), dims, keepdim, out=out)
+    sum_.run(x.exp(), dims, keepdim, None, out)
     return out.log_()
 
 
