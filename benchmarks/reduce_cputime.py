@@ -2,6 +2,7 @@
 
     PYTHONPATH=. python benchmarks/reduce_cputime.py [case ...]     # 1 thread, 10M elements
     REPEAT=30 N=1000000 PYTHONPATH=. python benchmarks/reduce_cputime.py sum amax
+    THREADS=2 PYTHONPATH=. python benchmarks/reduce_cputime.py      # CPU time summed over threads
 
 benchmarks/run.py times wall-clock medians; with other processes on both cores those move by 2-5x
 between repeats.  With one thread the work runs in the calling thread, so time.thread_time() leaves
@@ -23,8 +24,12 @@ import runtime as rt  # noqa: E402
 
 N = int(os.environ.get("N", 10_000_000))
 REPEAT = int(os.environ.get("REPEAT", 30))
-rt.set_num_threads(1)
-torch.set_num_threads(1)
+THREADS = int(os.environ.get("THREADS", 1))
+rt.set_num_threads(THREADS)
+torch.set_num_threads(THREADS)
+# one thread: the calling thread's CPU time; more: the process's (every thread's CPU time summed:
+# the work a call costs, not its wall-clock time, which the shared cores make noise)
+clock = time.thread_time if THREADS == 1 else time.process_time
 rng = np.random.default_rng(0)
 f32 = rng.standard_normal(N).astype(np.float32)
 sq = int(N ** 0.5)
@@ -40,20 +45,41 @@ CASES = {   # name: (array, our / torch's call, NumPy's call when it differs)
     "int32 sum (into int64)": (rng.integers(-1000, 1000, N).astype(np.int32), lambda x: x.sum(),
                                lambda x: x.sum(dtype=np.int64)),
     "float64 amax": (f32.astype(np.float64), lambda x: x.amax(), lambda x: x.max()),
+    # the reductions added later (issue 18's second pass); NumPy's nearest equivalent where it
+    # has none of its own
+    "float32 aminmax": (f32, lambda x: x.aminmax(), lambda x: (x.min(), x.max())),
+    "float32 amin": (f32, lambda x: x.amin(), lambda x: x.min()),
+    "float32 argmin": (f32, lambda x: x.argmin(), None),
+    f"float32 max(dim=1) {sq}x{sq}": (mat, lambda x: x.max(1), lambda x: (x.max(1), x.argmax(1))),
+    "float32 logsumexp": (f32, lambda x: x.logsumexp(0),
+                          lambda x: np.log(np.exp(x - x.max()).sum()) + x.max()),
+    "float32 norm": (f32, lambda x: x.norm(), lambda x: np.linalg.norm(x)),
+    "float32 var": (f32, lambda x: x.var(), lambda x: x.var(ddof=1)),
+    "float32 std": (f32, lambda x: x.std(), lambda x: x.std(ddof=1)),
+    "float32 var_mean": (f32, None, lambda x: (x.var(ddof=1), x.mean())),
+    "float32 nansum": (f32, lambda x: x.nansum(), lambda x: np.nansum(x)),
+    "float32 prod": ((1 + f32 * np.float32(1e-4)).astype(np.float32), lambda x: x.prod(), None),   # no underflow
+    "float32 cumsum": (f32, lambda x: x.cumsum(0), lambda x: x.cumsum()),
+    "float32 count_nonzero": (f32, lambda x: x.count_nonzero(), lambda x: np.count_nonzero(x)),
+    "bool any": (np.zeros(N, bool), lambda x: x.any(), None),
 }
+LIBS = {"var_mean": lambda lib: lambda x: lib.var_mean(x)}   # functions, not methods
 
-print(f"n = {N:,}, 1 thread, minimum thread CPU time of {REPEAT} interleaved repeats")
+print(f"n = {N:,}, {THREADS} thread(s), minimum {'thread' if THREADS == 1 else 'process'} CPU time of {REPEAT} "
+      "interleaved repeats")
 print("| case | ours ms | torch ms | numpy ms | vs torch | vs numpy |\n|---|---|---|---|---|---|")
 for name, (a, fn, np_fn) in CASES.items():
     if sys.argv[1:] and not any(w in name for w in sys.argv[1:]):
         continue
     ours, theirs = rt.from_numpy(a), torch.from_numpy(a)
-    calls = {"ours": lambda: fn(ours), "torch": lambda: fn(theirs), "numpy": lambda: (np_fn or fn)(a)}
+    key = name.split()[1]
+    f_ours, f_torch = (LIBS[key](rt), LIBS[key](torch)) if key in LIBS else (fn, fn)
+    calls = {"ours": lambda: f_ours(ours), "torch": lambda: f_torch(theirs), "numpy": lambda: (np_fn or fn)(a)}
     best = dict.fromkeys(calls, float("inf"))
     for _ in range(REPEAT):
         for lib, call in calls.items():
-            t0 = time.thread_time()
+            t0 = clock()
             call()
-            best[lib] = min(best[lib], time.thread_time() - t0)
+            best[lib] = min(best[lib], clock() - t0)
     o, t, n = (best[k] * 1e3 for k in ("ours", "torch", "numpy"))
     print(f"| {name} | {o:.2f} | {t:.2f} | {n:.2f} | {t / o:.2f}x | {n / o:.2f}x |", flush=True)

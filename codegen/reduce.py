@@ -22,7 +22,8 @@ REDUCTION_REQUIRED = ("config", "dtypes", "label", "init", "combine")
 REDUCTION_OPTIONAL = ("signatures", "acc", "finish", "function", "method", "reject", "empty_all", "empty_dim",
                       "other", "no_dim", "nan", "dtype_kernels", "empty_value", "empty_label", "simd",
                       "reject_after_dims", "delegate", "block", "state", "join", "finish2", "inplace",
-                      "reject_zero_dim", "reject_full", "no_dims_error")
+                      "reject_zero_dim", "reject_full", "no_dims_error", "chunk", "out_composite")
+OUT_COMPOSITES = ("std_complex_out", "logsumexp_real_out")   # runtime/_reduce_out.py
 ERROR_CLASSES = ("RuntimeError", "IndexError", "TypeError", "ValueError", "NotImplementedError")
 
 
@@ -89,6 +90,8 @@ class Reduction:
                                          # non-empty input of some dims (logsumexp's broadcast check)
     line: int = 0
     block: tuple = ()      # ((input dtype, C function), ...): the AVX2 flavour's hand-written lane loop
+    chunk: tuple = ()      # ((input dtype, C function), ...): with `state`, what folds a contiguous chunk
+    out_composite: str | None = None   # one of OUT_COMPOSITES: torch's out= path made of other ops
 
 
 @dataclass(frozen=True)
@@ -261,7 +264,11 @@ def parse(data, report, dtypes, check_keys) -> Reductions:
             _expand(_mapping(report, where, line, entry["label"], "label"), groups, names)
             if isinstance(entry.get("label"), dict) else (),
             _error(report, where, line, entry["no_dims_error"], "no_dims_error") if "no_dims_error" in entry else None,
-            line, _expand(_mapping(report, where, line, entry.get("block", {}), "block"), groups, names)))
+            line, _expand(_mapping(report, where, line, entry.get("block", {}), "block"), groups, names),
+            _expand(_mapping(report, where, line, entry.get("chunk", {}), "chunk"), groups, names),
+            entry.get("out_composite")))
+        if entry.get("out_composite", OUT_COMPOSITES[0]) not in OUT_COMPOSITES:
+            report(line, f"{where}: out_composite must be one of {', '.join(OUT_COMPOSITES)}")
         _check_state(report, where, line, entry, red_config=next(c for c in configs if c.name == entry["config"]))
     known = {r.name for r in ops}
     for r in ops:
@@ -286,8 +293,8 @@ def _check_state(report, where, line, entry, red_config):
             _statements(report, where, line, entry, key)
         if red_config.index:
             report(line, f"{where}: an index reduction has its own state; drop `state`")
-    elif "join" in entry:
-        report(line, f"{where}: join goes with state")
+    elif "join" in entry or "chunk" in entry:
+        report(line, f"{where}: join and chunk go with state")
     if ("finish2" in entry) != (red_config.outputs == "pair"):
         report(line, f"{where}: finish2 (the second output) is needed exactly when the config's outputs is pair")
     if entry.get("inplace") and not red_config.scan:
@@ -429,6 +436,7 @@ def _kernel(model, ct, kid, name, i, v):
         v2_ctype=ct[v2].ctype, store2=ct[v2].store("{}"), scan=cfg.scan, lowest=lowest, highest=highest,
         store=ct[v].store("{}"), simd=i in r.simd, decode=(storage_c(idd) or {}).get("decode"),
         depth=_depth(model, r, i, acc), block=dict(r.block).get(i) if i in r.simd else None,
+        chunk=dict(r.chunk).get(i),
         lanes=max(8, min(64, 128 // acc_size)), line=r.line)
 
 

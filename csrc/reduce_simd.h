@@ -21,6 +21,22 @@ EW_TARGET_AVX2_NOFMA static inline void ew_rsum_f32_f64(double *restrict lane, c
     _mm256_storeu_pd(lane + 8, a2); _mm256_storeu_pd(lane + 12, a3);
 }
 
+/* nansum of float32 in double: acc + (isnan(x) ? 0 : x), the NaNs masked to +0 before the add */
+EW_TARGET_AVX2_NOFMA static inline void ew_rnansum_f32_f64(double *restrict lane, const float *restrict in, int64_t cn) {
+    __m256d a0 = _mm256_loadu_pd(lane), a1 = _mm256_loadu_pd(lane + 4);
+    __m256d a2 = _mm256_loadu_pd(lane + 8), a3 = _mm256_loadu_pd(lane + 12);
+#define EW_NANZ(v) _mm256_andnot_pd(_mm256_cmp_pd((v), (v), _CMP_UNORD_Q), (v))
+    for (int64_t c = 0; c < cn; c += 16) {
+        __m256d x0 = _mm256_cvtps_pd(_mm_loadu_ps(in + c)), x1 = _mm256_cvtps_pd(_mm_loadu_ps(in + c + 4));
+        __m256d x2 = _mm256_cvtps_pd(_mm_loadu_ps(in + c + 8)), x3 = _mm256_cvtps_pd(_mm_loadu_ps(in + c + 12));
+        a0 = _mm256_add_pd(a0, EW_NANZ(x0)); a1 = _mm256_add_pd(a1, EW_NANZ(x1));
+        a2 = _mm256_add_pd(a2, EW_NANZ(x2)); a3 = _mm256_add_pd(a3, EW_NANZ(x3));
+    }
+#undef EW_NANZ
+    _mm256_storeu_pd(lane, a0); _mm256_storeu_pd(lane + 4, a1);
+    _mm256_storeu_pd(lane + 8, a2); _mm256_storeu_pd(lane + 12, a3);
+}
+
 /* amax / amin with NaN propagation: ((x > acc) | isnan(x)) ? x : acc.  max_ps(x, acc) is
    x > acc ? x : acc (acc when either is NaN, acc's zero when both are zeros), so a lane ends as
    its last NaN if it met one (a NaN acc stays: max_ps keeps it), else max_ps's result.  The

@@ -12,12 +12,12 @@ import warnings
 
 from generated import reductions as _data
 
-from . import _argparse
+from . import _argparse, _reduce_out
 from ._lib import ffi, lib
 from .dtypes import BY_NAME
 from ._dispatch import _resize_out
-from ._iterator import _contiguous_strides
-from .tensor import _new_tensor
+from ._iterator import _contiguous_strides, _contiguous_strides_cached, _numel
+from .tensor import Tensor, _new_tensor
 
 _OUT_SLOTS = ("input", "dim", "keepdim", "dtype", "other", "out")
 
@@ -120,6 +120,10 @@ class Reduction:
                     raise _ERRORS[error](message.format(dtype=x.dtype.c10_name))
         if cfg["out"] in ("cast", "real") and out is not None and out.dtype.name in cfg["out_reject"]:
             raise RuntimeError(cfg["out_message"].format(out=out.dtype.c10_name))
+        if r["out_composite"] and out is not None:
+            res = _reduce_out.COMPOSITES[r["out_composite"]](self, x, dim, keepdim, out, param, fname)
+            if res is not None:
+                return res
         if cfg["promote"] and x.dtype.name in cfg["promote"][0]:
             from .promotion import get_default_dtype
             x = x.to(get_default_dtype())     # (integer logsumexp: computed in the default float dtype)
@@ -225,6 +229,21 @@ class Reduction:
                 x = x.to(src)
             self._kernel(kid, x, red, keepdim, res, res2, param)
         return self._returned(outs, direct, res, res2)
+
+    def plan(self, dt):
+        """(kernel id, result dtype) of the call without arguments (x.sum()) on a dtype-dt input of
+        two or more elements, when it is one kernel into one fresh output with no check that can
+        fail; else None (the general path runs, and raises what torch raises)."""
+        cfg, r = self.cfg, self.r
+        if cfg["scan"] or cfg["outputs"] not in ("values", "indices") or (cfg["promote"] and dt.name in cfg["promote"][0]):
+            return None
+        if any(dt.name in dts for dts, _, _ in cfg["reject"] + r["reject"] + r["reject_full"]):
+            return None
+        value = dt if cfg["index"] else (_result_dtype(cfg, dt) or dt)
+        kid = self.kernels.get((dt.name, value.name))
+        if kid is None:
+            return None
+        return kid, BY_NAME["int64"] if cfg["outputs"] == "indices" else value
 
     def _returned(self, outs, direct, res, res2):
         """The result: out= tensors the result was computed beside get it copied in (torch's cast)."""
@@ -389,6 +408,34 @@ def _bind(name):
     delegate = (r["delegate"][0], Reduction(r["delegate"][1])) if r["delegate"] else None
     other_fn = _ops.FUNCTIONS[r["other"]] if r["other"] else None
     at = {s: i for i, s in enumerate(slots)}
+    plans = {}                 # input dtype -> (kernel id, result dtype) or None: the call without arguments
+    whole = no_dim or red      # what that call runs (max(): max_all)
+    # (only where an overload takes the input alone: logsumexp's dim is required)
+    bare = {kind: any(all(p[3] is not _argparse.REQUIRED for p in params if p[0] != "input") for _, params in s)
+            for kind, s in (("function", sigs), ("method", r["method_signatures"]))}
+    fast_param = 1.0 if red.cfg["param"] == "correction" else 0.0
+
+    def fast(x):
+        """x.sum(), rt.sum(x): with a plan for x's dtype, a contiguous input of two or more elements
+        and no conj bit, one kernel call without the argument parser and torch's steps (they cost
+        more than the loop below ~100k elements).  None: take the general path."""
+        dt = x._dtype
+        plan = plans.get(dt, False)
+        if plan is False:
+            plan = plans[dt] = None if delegate and dt.name in delegate[0] else whole.plan(dt)
+        if plan is None or x._lazy is not None or x._strides != _contiguous_strides_cached(x._shape):
+            return None
+        n = _numel(x._shape)
+        if n < 2:
+            return None
+        kid, rdt = plan
+        res = _new_tensor((), (), rdt)
+        zero = ffi.new("int64_t[1]")
+        rc = lib.ew_reduce(kid, 0, 1, ffi.new("int64_t[1]", [n]), ffi.new("int64_t[1]", [dt.itemsize]), x._ptr,
+                           zero, res._ptr, zero, 0, fast_param)
+        if rc:
+            return None        # (out of memory: the general path raises torch's error)
+        return res
 
     def call(v, x):
         get = lambda s: v[at[s]] if s in at else None      # noqa: E731
@@ -408,10 +455,18 @@ def _bind(name):
         return red.run(x, dim, keepdim, get("dtype"), get("out"))
 
     def function(*args, **kwargs):
+        if len(args) == 1 and not kwargs and bare["function"] and type(args[0]) is Tensor:
+            res = fast(args[0])
+            if res is not None:
+                return res
         v = fparser.parse(args, kwargs)
         return call(v, v[at["input"]])
 
     def method(self, *args, **kwargs):
+        if not args and not kwargs and bare["method"] and type(self) is Tensor:
+            res = fast(self)
+            if res is not None:
+                return res
         return call(mparser.parse(args, kwargs), self)
 
     def inplace(self, *args, **kwargs):

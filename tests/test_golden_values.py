@@ -48,14 +48,6 @@ KNOWN_DEVIATIONS = {
     # 2 ulp at x = 1 (torch's, without the denominator's leading 1, is right there by luck), and
     # no relative accuracy at its zero 0.8936 (torch has none either, and a larger absolute error)
     ("special", "special.bessel_y0[float64]"): "float64 bessel_y0: 2 ulp at x = 1 and its first zero",
-    # std of a complex input into a complex out=: torch takes the square root after the copy, in
-    # complex arithmetic (a NaN variance gives nan+nanj; complex32 raises sqrt_vml_cpu); we copy the std
-    **{("reductions", f"std[{d},py,out={d}]"): "std(complex, out=complex) takes a complex sqrt"
-       for d in ("complex32", "complex64", "complex128")},
-    # logsumexp of a complex input into a real out=: torch sums exp() into the real out (its real
-    # part) and takes the log of that; we copy the real part of the complex logsumexp
-    **{("reductions", f"logsumexp[{d},py,out={o}]"): "logsumexp(complex, out=real) logs the real part of the sum"
-       for d in ("complex64", "complex128") for o in ("float32", "float64")},
     # norm(p='nuc'): singular values by one-sided Jacobi in Python floats, 1-10 ulps of float64 from
     # LAPACK's (float32 results agree)
     **{("reductions", f"norm_nuc[{d}]"): "nuclear norm by Jacobi, not LAPACK"

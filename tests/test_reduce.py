@@ -131,8 +131,8 @@ def _bits(t):
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "int64", "bool"])
 def test_avx2_blocks_give_the_portable_bits(dtype):
-    """The hand-written AVX2 lane loops (ops.yaml `block:`, csrc/reduce_simd.h) against the
-    portable fold, bit for bit: NaNs with different payloads, signed zeros, ties, a best value
+    """The hand-written AVX2 lane loops (ops.yaml `block:`, csrc/reduce_simd.h) and the chunk folds
+    (`chunk:`, csrc/reduce_chunk.h) against the portable fold, bit for bit: NaNs with different payloads, signed zeros, ties, a best value
     that comes late, lengths around the lane and run sizes, rows (dim=1) and the row walk (dim=0)."""
     from runtime import _threads
     R = random.Random(11)
@@ -155,7 +155,19 @@ def test_avx2_blocks_give_the_portable_bits(dtype):
         cases += [k, k[4001:], k[:4000]]
     ops = ["sum", "amax", "amin"] if dtype != "bool" else ["all", "any", "sum"]
     if dtype.startswith("float"):
-        ops += ["mean", "argmax", "argmin"]
+        ops += ["mean", "argmax", "argmin", "max", "min", "aminmax", "nansum", "prod", "var", "std", "norm",
+                "logsumexp"]
+    additive = ("sum", "mean", "prod", "var", "std", "norm", "logsumexp")     # NaN + NaN: see below
+
+    def call(x, op, *dim):
+        if op == "aminmax" and dim:
+            return x.aminmax(dim=dim[0])
+        if op == "logsumexp":
+            return x.logsumexp(dim[0] if dim else tuple(range(x.ndim)))
+        return getattr(x, op)(*dim)
+
+    def bits(r):
+        return b"".join(map(_bits, r)) if isinstance(r, tuple) else _bits(r)
     results = []
     saved = _threads._config("f16c")
     try:
@@ -164,10 +176,13 @@ def test_avx2_blocks_give_the_portable_bits(dtype):
             r = []
             for c in cases:
                 m = c[:c.numel() // 50 * 50].reshape(-1, 50)
+                w = c[:c.numel() // 1000 * 1000].reshape(-1, 1000)     # rows long enough for `chunk:` folds
                 for op in ops:
-                    if op in ("sum", "mean") and c.dtype.is_floating_point and bool(c.isnan().any()):
+                    if op in additive and c.dtype.is_floating_point and bool(c.isnan().any()):
                         continue     # NaN + NaN: which payload is up to the compiler's operand order
-                    r += [_bits(getattr(c, op)()), _bits(getattr(m, op)(1)), _bits(getattr(m, op)(0))]
+                    r += [bits(call(c, op)), bits(call(m, op, 1)), bits(call(m, op, 0))]
+                    if w.numel():
+                        r += [bits(call(w, op, 1))]
             results.append(r)
     finally:
         _threads._config("f16c", saved)
@@ -267,3 +282,24 @@ def test_random_calls_match_torch():
                 return len(u) == len(v) and all(same(p, q) for p, q in zip(u, v))
             return u == v
         assert same(a, b), (op, name, shape, args, kwargs, a, b)
+
+
+def test_call_without_arguments_takes_the_general_paths_results():
+    """x.sum() and rt.sum(x) skip the argument parser once a plan is cached (runtime/_reduce.py
+    `fast`): the same dtype, shape and bits as the general path (a dim= call over everything),
+    and the general path's errors where there is no plan or the input does not fit it."""
+    x = rt.tensor([[1.5, -2.25, 3.0], [0.5, 7.0, -1.0]])
+    everything = (0, 1)
+    for op in ("sum", "mean", "amax", "amin", "nansum", "prod", "var", "std", "all", "any", "count_nonzero"):
+        want = getattr(x, op)(everything) if op not in ("all", "any", "prod") else getattr(x.reshape(-1), op)(0)
+        for got in (getattr(x, op)(), getattr(x, op)(), getattr(rt, op)(x)):
+            assert got.dtype == want.dtype and got.shape == () and _bits(got) == _bits(want), op
+    assert x.max().item() == 7.0 and x.argmax().item() == 4 and x.argmin().item() == 1
+    assert x.T.sum().item() == x.sum().item()                  # not contiguous: the general path
+    assert rt.tensor([3], dtype=rt.int32).sum().dtype == rt.int64
+    with pytest.raises(RuntimeError, match="mean\\(\\): could not infer output dtype"):
+        rt.tensor([1, 2], dtype=rt.int8).mean()
+    with pytest.raises(TypeError, match="missing 1 required positional arguments"):
+        x.logsumexp()
+    with pytest.raises(RuntimeError, match="Expected reduction dim to be specified"):
+        rt.tensor([]).amax()
