@@ -183,7 +183,7 @@ class Signature:
             return False
         for slot, kind, obj in deferred:
             values[slot] = _value(kind, obj)
-        for slot in self.scalar_slots:
+        for slot in reversed(self.scalar_slots):     # (torch's C++ call reads them last first)
             _check_scalar_int(values[slot])
         return True
 
