@@ -68,6 +68,8 @@ def check_fits(value, dt):
         bits = dt.itemsize * 8
         hi = (1 << (bits - (1 if dt.is_signed else 0))) - 1
         lo = -hi - 1 if dt.is_signed else (0 if isinstance(value, float) else -hi)
+        if isinstance(value, float):    # compared in double, as c10 does (2.0 ** 64 is uint64's max there)
+            lo, hi = float(lo), float(hi)
         ok = lo <= value <= hi      # (False for nan)
     elif dt._minifloat:
         # c10's numeric_limits of a minifloat: an infinity only where the format has one, and an
