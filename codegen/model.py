@@ -799,10 +799,13 @@ _KINDS = ("number", "none", "tensor") + tuple(f"tensor:{c}" for c in CATEGORY_NA
 
 def _check_variants(report, raw, ops):
     """`when` names the op's arguments (or `any`) and kinds; `select` a keyword of the function."""
-    keywords, params = {}, {}
+    keywords, params, optional = {}, {}, {}
     for op in ops:
         for _, sigs in op.signatures:
             keywords.setdefault(op.function, set()).update(p.name for sig in sigs for p in sig.params)
+            # a keyword some overload lacks is None when that overload matched (round(x): decimals)
+            optional.setdefault(op.function, set()).update(
+                p.name for sig in sigs for p in sig.params if any(p.name not in {q.name for q in s.params} for s in sigs))
             for p in (p for sig in sigs for p in sig.params):
                 params.setdefault((op.function, p.name), []).append(p)
     for op in ops:
@@ -816,7 +819,8 @@ def _check_variants(report, raw, ops):
         if op.select and op.select[0] not in keywords.get(op.function, ()):
             report(line, f"op {op.name!r}: when names {op.select[0]!r}, which is neither an operand of "
                          f"{op.function}() ({', '.join(op.args)}) nor a keyword of its signatures")
-        elif op.select and not _takes(params.get((op.function, op.select[0]), ()), op.select[1]):
+        elif op.select and not (op.select[1] is None and op.select[0] in optional.get(op.function, ())) and \
+                not _takes(params.get((op.function, op.select[0]), ()), op.select[1]):
             report(line, f"op {op.name!r}: when {op.select[0]}: {op.select[1]!r} is not a value "
                          f"{op.function}()'s {op.select[0]!r} takes ('*': any other value)")
 

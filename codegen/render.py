@@ -315,6 +315,10 @@ def python_functions(model: Model) -> list:
         # the name torch's argument parser prints: special.i0e is special_i0e()
         g["torch_names"] = {n: prefixes[namespace_of(n)[0]] + namespace_of(n)[1]
                             for n in [g["name"]] + g["aliases"] if "." in n}
+        g["torch_names"].update({n + "_": g["torch_names"][n] + "_" for n in g["inplace_functions"] if "." in n})
+        if g["select"] and any(v["value"] is None for v in g["variants"]):
+            # the variant for an absent keyword (round(x), unlike round(x, decimals=0)): None by default
+            g["keywords"] = [(k, None if k == g["select"] else d) for k, d in g["keywords"]]
         if g["select"] and g["select"] not in g["params"]:
             default = next((v["value"] for v in g["variants"] if v["value"] != "*"), None)
             g["keywords"].append((g["select"], default))

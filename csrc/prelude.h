@@ -1006,11 +1006,12 @@ static inline double ew_gelu_tanh_double(double x) {
 }
 #define ew_gelu_tanh(x) _Generic((x), float: ew_gelu_tanh_float, double: ew_gelu_tanh_double)(x)
 /* elu family (elu, selu, celu): x > 0 ? x scale : alpha scale (e^(x input_scale) - 1), the
-   coefficients as torch forms them (alpha * scale in the computation type) */
+   coefficients as torch forms them (alpha * scale in the computation type); a zero x is x scale
+   (torch's 0 for a negative or nan alpha, where alpha (e^0 - 1) would be -0 or nan) */
 #define EW_ELU(T, W) \
 static inline T ew_elu_##T(T x, T alpha, T scale, T iscale) { \
     const T negcoef = alpha * scale; \
-    return x > 0 ? x * scale : (T)((W)negcoef * expm1((W)x * (W)iscale)); }
+    return x >= 0 ? x * scale : (T)((W)negcoef * expm1((W)x * (W)iscale)); }
 EW_ELU(float, double)
 EW_ELU(double, long double)
 #define ew_elu(x, a, s, i) _Generic((x), float: ew_elu_float, double: ew_elu_double)((x), (a), (s), (i))

@@ -107,7 +107,7 @@ def _check_scalar_int(v):
 
 class Signature:
     __slots__ = ("name", "params", "printed", "deprecated", "min_args", "max_pos", "slots", "numbers_as_tensors",
-                 "scalar_slots")
+                 "scalar_slots", "int_slots")
 
     def __init__(self, name, params, printed, deprecated, slots, numbers_as_tensors):
         # params: ((name, type, nullable, default or REQUIRED, kwarg_only), ...)
@@ -119,6 +119,7 @@ class Signature:
         # the slots whose Python ints become Scalars (torch converts them right after parsing)
         self.scalar_slots = tuple(slot for p, slot in zip(params, slots)
                                   if p[1] == "Number" or (p[1] == "Tensor" and numbers_as_tensors))
+        self.int_slots = tuple(slot for p, slot in zip(params, slots) if p[1] == "int")     # int64 arguments
 
     def parse(self, args, kwargs, values, raise_error):
         """FunctionSignature::parse: fill `values` (by slot) or return False (or raise)."""
@@ -183,8 +184,11 @@ class Signature:
             return False
         for slot, kind, obj in deferred:
             values[slot] = _value(kind, obj)
-        for slot in self.scalar_slots:
+        for slot in reversed(self.scalar_slots):     # (torch's C++ call reads them last first)
             _check_scalar_int(values[slot])
+        for slot in self.int_slots:     # THPUtils_unpackLong, as the binding reads them (before the op)
+            if type(values[slot]) is int and not -2**63 <= values[slot] < 2**63:
+                raise ValueError("Overflow when unpacking long long")
         return True
 
     def _extra_args(self, nargs):

@@ -139,7 +139,7 @@ _INT64 = (-(1 << 63), (1 << 63) - 1)
 def _plannable(op):
     cfg = _CONFIGS[op["config"]]
     return not (any(op[k] for k in _PLAIN_KEYS) or cfg["condition"] or "ldexp_pow" in op["checks"]
-                or any(isinstance(c, str) and c in checks.LATE for c in op["checks"]))
+                or any(isinstance(c, str) and c in checks.LATE and c not in checks.BY_PARAMS for c in op["checks"]))
 
 
 for _op in tables.OPS.values():
@@ -391,6 +391,12 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     label = op["scalar_label"].get(common.name)
     if label is not None and len(operands) > 1 and _numel(operands[1]._shape) == 1:
         raise NotImplementedError(f'"{label}" not implemented for \'{common.c10_name}\'')
+    if common._minifloat.get("packed", 1) > 1 and any(
+            t.dtype is not common and not (cfg["condition"] and i == 0) and not (t._wrapped and cfg["meta"] == "clamp_scalar")
+            for i, t in enumerate(operands)):
+        # TensorIterator converts the operands to float4_e2m1fn_x2 before any kernel, and converts none
+        # (where's condition is not converted; clamp's numbers are no operands in torch: its kernel reads them)
+        raise NotImplementedError(f"\"copy_\" not implemented for '{common.c10_name}'")
     kernel = op["kernels"].get(common.name)
     if kernel is None:
         label = op["label"].get(common.name, op["label"]["default"])
@@ -399,7 +405,7 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     for check in op["checks"]:
         if isinstance(check, str) and check in checks.LATE:
             logic, param = checks.LATE[check]
-            logic(tables.CHECKS[check], common, named[param])
+            logic(tables.CHECKS[check], common, named if param is None else named[param])
 
     # 6. the output tensor (torch resizes no out= that is an input: refused above)
     if out is None:
@@ -477,6 +483,8 @@ def _param_value(name, default, value, common, op):
         if limit is None:          # integral dtypes: the parameter is unused
             return 0
         return limit if default == "max" else -limit
+    if isinstance(value, complex) and not common.is_complex:
+        value = value.real      # c10's Scalar conversion (a nonzero imaginary part overflows: the checks)
     return -value if name in op["negate"] else value
 
 

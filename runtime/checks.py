@@ -172,33 +172,70 @@ def isclose_tolerances(texts, common, values):
 
 
 def hardtanh_limits(texts, common, values):
-    """F.hardtanh: min_val <= max_val (its Python check, a ValueError), then aten's: no negative
-    limit for a uint8 input."""
-    lo, hi = values["min_val"], values["max_val"]
-    if lo > hi:
-        raise ValueError(texts["order"])
-    if common.name == "uint8" and (lo < 0 or hi < 0):
+    """aten's hardtanh: the limits read as int64 for an integer input (a float truncated, nan or
+    one beyond int64 overflowing) or as double, then no negative one for a uint8 input (F.hardtanh's
+    own min_val > max_val check is in Python before it: runtime/_nn.py)."""
+    limits = _hardtanh_limits(common, values)
+    if common.name == "uint8" and any(v < 0 for v in limits):
         raise RuntimeError(texts["unsigned"])
 
 
+def hardtanh_fits(texts, common, values):
+    """hardtanh's limits, converted into the input's dtype inside clamp's kernel (unless one is
+    nan: clamp fills with nan first)."""
+    limits = _hardtanh_limits(common, values)
+    if all(v == v for v in limits):
+        for v in limits:
+            check_fits(v, common)
+
+
+def _hardtanh_limits(common, values):
+    integral = common.category == "integral"
+    limits = []
+    for v in (values["min_val"], values["max_val"]):
+        check_fits(v, BY_NAME["int64" if integral else "float64"])
+        v = v.real if isinstance(v, complex) else v
+        limits.append(int(v) if integral else v)
+    return limits
+
+
 def softshrink_lambd(texts, common, value):
-    """softshrink's lambd within [0, the dtype's max] (checked inside torch's dtype dispatch)."""
+    """softshrink's lambd within [0, the dtype's max] (checked inside torch's dtype dispatch),
+    read as a double (a complex one: c10's conversion error)."""
+    check_fits(value, BY_NAME["float64"])
+    value = value.real if isinstance(value, complex) else value
     top = common.max
     if not 0 <= value <= top:
         raise RuntimeError(texts["message"].format(max=_cpp_double(top), dtype=common.c10_name,
                                                    value=_cpp_double(value)))
 
 
+def params_fit(texts, common, values):
+    """The op's numbers, converted to its computation type (float for the half types) with
+    c10's overflow check: a complex number or one beyond the type's range raises (elu's alpha,
+    softplus's beta and threshold, ...)."""
+    for value in values.values():
+        check_fits(value, common._opmath or common)
+
+
 def threshold_fits(texts, common, values):
-    """threshold's threshold and value, converted to the input's dtype with c10's overflow check,
-    where a float into an integral dtype must lie in its range (-1.0 overflows uint8; -1 wraps)."""
-    for value in (values["threshold"], values["value"]):
+    """threshold's threshold (into the input's computation type) and value (into its dtype),
+    converted with c10's overflow check, where a float into an integral dtype must lie in its range (-1.0 overflows
+    uint8; -1 wraps)."""
+    for value, dt in ((values["threshold"], common._opmath or common), (values["value"], common)):
         if common.category == "integral" and isinstance(value, float) and value == value:
             bits = common.itemsize * 8
             lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if common.is_signed else (0, (1 << bits) - 1)
             if not lo <= value <= hi:
                 raise overflow(common)
-        check_fits(value, common)
+        check_fits(value, dt)
+
+
+def round_decimals_zero(texts, common, value):
+    """round(x, decimals=0) runs torch's round kernel (round.decimals calls it for 0), which has
+    no integer (nor float8/float4) loop, where round(x) copies an integer tensor."""
+    if value == 0 and (common.category != "floating" or common._minifloat):
+        raise NotImplementedError(texts["message"].format(dtype=common.c10_name))
 
 
 def celu_alpha(texts, common, value):
@@ -220,11 +257,17 @@ def _cpp_double(v):
 
 PRE = {"same_dtypes": same_dtypes, "complex_parts": complex_parts, "negative_int_power": negative_int_power, "lerp_dtypes": lerp_dtypes,
        "ldexp_pow": ldexp_pow}
-POST = {"alpha": (alpha, "alpha"), "value_fits": (value_fits, "value"), "decimals_fits": (decimals_fits, "decimals"),
+POST = {"alpha": (alpha, "alpha"), "decimals_fits": (decimals_fits, "decimals"),
+        "round_decimals_zero": (round_decimals_zero, "decimals"),
         "polygamma_n": (polygamma_n, "n"), "mvlgamma_p": (mvlgamma_p, "p"), "isclose_tolerances": (isclose_tolerances, None),
-        "celu_alpha": (celu_alpha, "alpha"), "threshold_fits": (threshold_fits, None),
-        "lambd_fits": (lambd_fits, "lambd"), "hardtanh_limits": (hardtanh_limits, None)}
-LATE = {"weight_fits": (weight_fits, "weight"), "softshrink_lambd": (softshrink_lambd, "lambd")}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
+        "celu_alpha": (celu_alpha, "alpha"),
+        "hardtanh_limits": (hardtanh_limits, None)}
+LATE = {"weight_fits": (weight_fits, "weight"), "softshrink_lambd": (softshrink_lambd, "lambd"),
+        "params_fit": (params_fit, None), "lambd_fits": (lambd_fits, "lambd"), "value_fits": (value_fits, "value"),
+        "threshold_fits": (threshold_fits, None), "hardtanh_fits": (hardtanh_fits, None)}       # inside torch's kernel: after the dtype dispatch     # check -> (logic, its param)
+# the LATE checks whose outcome follows from the op's params and the common dtype alone: a plan (keyed
+# by both) may serve their calls
+BY_PARAMS = {"params_fit", "lambd_fits", "value_fits", "threshold_fits", "hardtanh_fits"}
 # the checks whose outcome depends on a number's value, by the operand categories they concern
 # (the C short path's plans must not serve those calls)
 BY_VALUE = {"negative_int_power": ("bool", "integral")}

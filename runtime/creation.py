@@ -283,6 +283,8 @@ def _filled(t, v, checked=True):
         return t
     if checked and not (t.numel() == 1 and t.dtype._unchecked_fill):
         check_fits(v, t.dtype)
+    elif checked and isinstance(v, complex):     # (the unchecked path still reads a complex as a double)
+        check_fits(v, BY_NAME["float64"])
     if isinstance(v, complex) and not t.dtype.is_complex:
         v = bool(v) if t.dtype.category == "bool" else v.real
     if t.numel():

@@ -55,7 +55,9 @@ def overflow(dt):
 
 def check_fits(value, dt):
     """c10's checked_convert of a Python number to dt: RuntimeError when it overflows.
-    Unsigned types accept -max..max (two's complement wrap), floats accept inf and nan."""
+    An int into an unsigned type may be -max..max (two's complement wrap), a float (or a
+    complex's real part) must lie in the type's own range (-1.0 overflows uint8, nan any integer
+    type: c10's overflows<To, double>); floats accept inf and nan."""
     if dt.category == "bool":
         return
     if isinstance(value, complex) and not dt.is_complex and value.imag != 0:
@@ -65,8 +67,10 @@ def check_fits(value, dt):
     if dt.category == "integral":
         bits = dt.itemsize * 8
         hi = (1 << (bits - (1 if dt.is_signed else 0))) - 1
-        lo = -hi - 1 if dt.is_signed else -hi
-        ok = lo <= value <= hi
+        lo = -hi - 1 if dt.is_signed else (0 if isinstance(value, float) else -hi)
+        if isinstance(value, float):    # compared in double, as c10 does (2.0 ** 64 is uint64's max there)
+            lo, hi = float(lo), float(hi)
+        ok = lo <= value <= hi      # (False for nan)
     elif dt._minifloat:
         # c10's numeric_limits of a minifloat: an infinity only where the format has one, and an
         # unsigned one's lowest value is its smallest (e8m0fnu: 2**-127, so 0 overflows too)

@@ -18,6 +18,7 @@ too; where a case lists torch's value under torch_off (the special set, whose ex
 are the correctly rounded ones), a value no further from the expected one than torch's passes.  In-place calls must return self, out= calls the out tensor."""
 from __future__ import annotations
 
+import ast
 import functools
 import operator
 from functools import lru_cache
@@ -79,6 +80,8 @@ def make_arg(desc):
         return dec(desc["value"])
     if "dtype_arg" in desc:
         return getattr(rt, desc["dtype_arg"])
+    if "literal" in desc:       # an argument of the wrong type: None, a string, a list
+        return ast.literal_eval(desc["literal"])
     return make_tensor(desc)
 
 
@@ -199,6 +202,8 @@ def describe_arg(desc):
         return repr(dec(desc["value"]))
     if "dtype_arg" in desc:
         return f"rt.{desc['dtype_arg']}"
+    if "literal" in desc:
+        return desc["literal"]
     if desc["shape"] == []:
         return f"rt.tensor({dec(desc['values'][0])!r}, dtype=rt.{desc['dtype']})"
     view = {"T": ".T", "step2": "[::2]"}.get(desc.get("view"), "")
@@ -234,6 +239,8 @@ def element_inputs(case, i):
             parts.append(repr(dec(a["value"])))
         elif "dtype_arg" in a:
             parts.append(f"rt.{a['dtype_arg']}")
+        elif "literal" in a:
+            parts.append(a["literal"])
         elif a["shape"] == []:
             parts.append(repr(dec(a["values"][0])))
         elif len(a["shape"]) == 1 and "view" not in a and a["shape"][0] > i:

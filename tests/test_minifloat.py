@@ -97,6 +97,29 @@ def test_unary_ops(fmt):
         assert _outcome(lambda: getattr(rt, op)(codes(fmt))) == _want(recorded), (fmt, op)
 
 
+def _call_outcome(call, x):
+    """The runtime's outcome of a recorded call (scripts/golden/minifloat.py's call_outcome)."""
+    try:
+        r = eval(call, {"M": rt, "x": x})
+    except Exception as e:  # noqa: BLE001 - compared with torch's
+        return [type(e).__name__, str(e)]
+    encode = lambda t: [t.dtype.name, base64.b64encode(to_bytes(t)).decode()]  # noqa: E731
+    if isinstance(r, tuple):
+        return [encode(t) for t in r]
+    return repr(r) if isinstance(r, bool) else encode(r)
+
+
+@pytest.mark.parametrize("fmt", FORMATS + ["float4_e2m1fn_x2"])
+def test_issue17_functions(fmt):
+    """rt.special, rt.nn.functional and the torch-level functions of issue 17 on every float8 code
+    (and float4 bytes): torch's result bytes, or its error."""
+    x = (codes(fmt) if fmt in FORMATS else
+         rt.tensor([0x00, 0x21, 0x08, 0x80, 0x7F, 0xF1], dtype=rt.uint8).view(rt.float4_e2m1fn_x2))
+    bad = [f"{call}: got {got}, torch {want}" for call, want in golden()["calls"][fmt].items()
+           if (got := _call_outcome(call, x)) != want]
+    assert not bad, "\n".join(bad)
+
+
 def test_formats_facts():
     """The issue's examples, and what the shell dtypes are."""
     x = rt.tensor([1000.0])

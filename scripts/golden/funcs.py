@@ -8,6 +8,13 @@ functions and the nn.functional activations of issue 17, from torch's vectorised
   nn.functional  relu relu6 elu selu celu gelu (none, tanh) silu mish softplus softsign
                  tanhshrink hardtanh hardsigmoid hardswish hardshrink softshrink leaky_relu
                  logsigmoid threshold sigmoid tanh, their inplace= and F.<name>_ forms
+  arguments      every F.* function called with missing, extra, unknown and duplicated arguments
+                 and each parameter of a wrong kind (a `literal` argument: None, 'a', [1.0], 1j, ...):
+                 Python's TypeError of torch's Python function, or its builtin parser's
+  large a        igamma/igammac for a > 1000 in float32 and float64, against mpmath (torch_off: torch's
+                 values where it is off; ours must be within the rule or no further off than torch)
+  numbers        Python numbers converted into dtypes (full, threshold, addcmul's value, hardtanh's
+                 limits, the activations' parameters) and round(x, decimals=0) on every dtype
 
 Every variant on each of the 16 dtypes: where torch runs it, over the dtype's edge values, the
 arguments that matter to the function (poles, tails, thresholds) and random ones; where it
@@ -30,7 +37,7 @@ import mpmath
 import torch
 from golden_format import close, dec, dedupe, enc
 
-from .common import DTYPES, INF, NAN, category, edge_sets, log_uniform, py, rounded, scalar, tensor
+from .common import DTYPES, INF, NAN, category, edge_sets, log_uniform, py, rounded, scalar, tensor, zerodim
 from .oracle import accepts, all_finite, case_length, case_mode, reference_value, settle
 
 SEED = 20261124
@@ -428,9 +435,149 @@ def build_errors():
     add("errors", "igamma", [tensor("int32", [3, 4]), f32], call="inplace")
 
 
+# ----------------------------------------------------------------------------- argument errors
+# torch.nn.functional's Python functions bind their arguments as Python does, then call a builtin
+# whose parser checks the types: every F function with too few, too many, unknown and
+# duplicated arguments, and each parameter given a value of each wrong kind (by keyword and by
+# position).  The parameters as torch names them:
+F_PARAMS = {
+    "relu": ["input", "inplace"], "relu6": ["input", "inplace"], "elu": ["input", "alpha", "inplace"],
+    "selu": ["input", "inplace"], "celu": ["input", "alpha", "inplace"], "gelu": ["input", "approximate"],
+    "silu": ["input", "inplace"], "mish": ["input", "inplace"], "softplus": ["input", "beta", "threshold"],
+    "softsign": ["input"], "tanhshrink": ["input"], "hardtanh": ["input", "min_val", "max_val", "inplace"],
+    "hardsigmoid": ["input", "inplace"], "hardswish": ["input", "inplace"], "hardshrink": ["input", "lambd"],
+    "softshrink": ["input", "lambd"], "leaky_relu": ["input", "negative_slope", "inplace"],
+    "logsigmoid": ["input"], "threshold": ["input", "threshold", "value", "inplace"], "sigmoid": ["input"],
+    "tanh": ["input"], "relu_": ["input"], "elu_": ["input", "alpha"], "selu_": ["input"], "celu_": ["input", "alpha"],
+    "hardtanh_": ["input", "min_val", "max_val"], "leaky_relu_": ["input", "negative_slope"],
+    "threshold_": ["input", "threshold", "value"],
+}
+T1 = tensor("float32", [0.0, -0.0, 0.0])     # (values every function gets right)
+WRONG = {"str": "'a'", "None": "None", "complex": "1j", "bool": "True", "int": "2", "float": "0.5", "list": "[1.0]",
+         "tensor": T1, "tensor0": zerodim("float32", 0.0), "huge": "1e+40"}
+
+
+def add_args(name, args, kwargs):
+    case = {"family": "args", "op": F + name, "call": "function",
+            "args": [a if isinstance(a, dict) else {"literal": a} for a in args]}
+    if kwargs:
+        case["kwargs"] = {k: v if isinstance(v, dict) else {"literal": v} for k, v in kwargs.items()}
+    CASES.append((f"F_args_{name}", settle(case, lambda c, e: "ulp")))
+
+
+def build_arg_errors():
+    for name, params in F_PARAMS.items():
+        base = [T1] + ["0.5", "2.0"][:2 if name.startswith("threshold") else 0]
+        add_args(name, [], {})
+        add_args(name, base + ["0.25"] * len(params), {})
+        add_args(name, base, {"foo": "1"})
+        add_args(name, [], {"self": T1})
+        add_args(name, base, {"input": T1})
+        add_args(name, [], dict(zip(params, base)))
+        for i, p in enumerate(params):
+            for value in WRONG.values():
+                if i < len(base):
+                    add_args(name, base[:i] + [value] + base[i + 1:], {})
+                    continue
+                add_args(name, base, {p: value})
+                fill = ["False" if q == "inplace" else "0.5" for q in params[len(base):i]]
+                add_args(name, base + fill + [value], {})
+
+
+# ----------------------------------------------------------------------------- numbers into dtypes
+# c10's checked conversion of a Python number: a float must lie in an integer type's own range
+# (-1.0 overflows uint8, where the int -1 wraps), a complex must be real; which type it converts
+# to (the computation type, the dtype, double) and whether before or after the dtype dispatch
+# is each function's own.  And round(x, decimals=0), torch's round.decimals: no integer kernel.
+NUMBERS = [-1, -1.0, -0.5, 255.5, 256.0, 1e19, NAN, INF, complex(1, 0), complex(-1, 0), 1j, 1e40]
+
+
+def add_call(name, op, args, kwargs=None, call="function", out=None):
+    case = {"family": "numbers", "op": op, "call": call, "args": args}
+    if kwargs:
+        case["kwargs"] = kwargs
+    if out:
+        case["out"] = out
+    CASES.append((name, settle(case, lambda c, e: "ulp")))
+
+
+def build_numbers():
+    for d in DTYPES:
+        x = tensor(d, ones(d, 3))
+        for call in ("function", "method", "inplace"):
+            add_call("round_decimals_0", "round", [x], {"decimals": 0}, call=call)
+        add_call("round_decimals_0", "round", [x], {"decimals": 0}, out={"dtype": d, "shape": [3]})
+    for d in ("uint8", "int8", "int64", "uint64", "bool", "float16"):
+        for v in NUMBERS:
+            add_call("full", "full", [{"literal": "(1,)"}, scalar(v)], {"dtype": {"dtype_arg": d}})
+    for d in ("uint8", "int32", "uint16", "float16", "float64"):
+        x = tensor(d, [py(d, v) for v in (1, 2, 0)])
+        for v in NUMBERS:
+            add_call("threshold_numbers", "threshold", [x, scalar(v), scalar(1)])
+            add_call("threshold_numbers", "threshold", [x, scalar(1), scalar(v)])
+            add_call("addcmul_numbers", "addcmul", [x, x, x], {"value": scalar(v)})
+            add_call("hardtanh_numbers", F + "hardtanh", [x, scalar(v), scalar(1e30)])
+            add_call("hardtanh_numbers", F + "hardtanh_", [x, scalar(0), scalar(v)])
+            for fn, kw in (("elu", "alpha"), ("celu", "alpha"), ("leaky_relu", "negative_slope"), ("softplus", "beta"),
+                           ("softplus", "threshold"), ("hardshrink", "lambd")):
+                add_call(f"F_{fn}_numbers", F + fn, [x], {kw: scalar(v)})
+
+
+# ----------------------------------------------------------------------------- igamma for large a
+# a > 1000 with x near a (within a few sqrt(a), where both tails meet), x << a and x >> a: the
+# expected values are the correctly rounded ones (mpmath), torch's where it is off are listed
+# under torch_off (the special set's rule: ours must be within the rule, or no further than torch)
+def igamma_reference(a, x, upper):
+    """P(a, x) or Q(a, x): 1F1's series (mpmath's gammainc does not converge for large a), with
+    the precision 1 - P needs where Q is tiny; 0 or 1 below double's range."""
+    with mpmath.workprec(300):
+        a, x = mpmath.mpf(a), mpmath.mpf(x)
+        lead = a * mpmath.log(x) - x - mpmath.loggamma(a + 1)
+        if x < a:
+            p = mpmath.exp(lead) * mpmath.hyp1f1(1, a + 1, x, maxterms=10**7)
+            return 1 - p if upper else p
+        logq = lead + mpmath.log(a) - mpmath.log(x - a + 1)
+        if logq < -800:
+            return mpmath.mpf(0 if upper else 1)
+    with mpmath.workprec(int(364 - float(logq) / 0.69)):
+        a, x = mpmath.mpf(a), mpmath.mpf(x)
+        p = mpmath.exp(a * mpmath.log(x) - x - mpmath.loggamma(a + 1)) * mpmath.hyp1f1(1, a + 1, x, maxterms=10**7)
+        return 1 - p if upper else p
+
+
+def large_a_pairs():
+    pairs = []
+    for a in (1001.0, 1500.5, 3000.0, 1e4, 3.3e4, 1e5, 4.2e5, 1e6, 1e7):
+        pairs += [(a, a * r) for r in (0.1, 0.5, 0.8, 0.9, 0.99, 0.999, 1.0, 1.001, 1.01, 1.1, 1.5, 2.0, 10.0)]
+        pairs += [(a, a + k * math.sqrt(a)) for k in (-10, -3, -1, -0.1, 0.1, 1, 3, 10)]
+    for _ in range(40):
+        a = 10 ** R.uniform(3, 7)
+        pairs.append((a, a * (1 + R.gauss(0, 3 / math.sqrt(a)))))
+    return pairs
+
+
+def build_igamma_large():
+    pairs = large_a_pairs()
+    for d in ("float32", "float64"):
+        a_s, x_s = [rounded(d, a) for a, _ in pairs], [rounded(d, x) for _, x in pairs]
+        for name, upper in (("igamma", False), ("igammac", True)):
+            case = settle({"family": "large_a", "op": name, "call": "function",
+                           "args": [tensor(d, a_s), tensor(d, x_s)]}, lambda c, e: "ulp")
+            off = []
+            for i, (a, x) in enumerate(zip(a_s, x_s)):
+                want = enc(rounded(d, float(igamma_reference(a, x, upper))))
+                got = case["expect"]["values"][i]
+                if not close("ulp", d, want, got, magnitude_overflow_ok=True):
+                    off.append([i, got])
+                    case["expect"]["values"][i] = want
+            if off:
+                case["torch_off"] = off
+            CASES.append((f"{name}_large_a", case))
+
+
 def generate():
     torch.set_num_threads(1)
-    for step in (build_unary, build_binary, build_errors):
+    for step in (build_unary, build_binary, build_errors, build_arg_errors, build_numbers, build_igamma_large):
         before = len(CASES)
         step()
         print(f"  {step.__name__}: {len(CASES) - before} cases", file=sys.stderr)

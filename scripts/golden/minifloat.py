@@ -6,6 +6,7 @@ What is recorded, per float8 format (raw little-endian bytes, base64):
   encode[dtype]:  inputs[dtype] converted to the format, as its codes;
   mul / eq:       every pair of codes, a[i] * b[j] (codes) and a[i] == b[j] (bools), row-major;
   unary[op]:      the op on the 256 codes, as the result's bytes, or [exception class, message].
+calls[format][call]: issue 17's functions (CALLS) on the codes, and on float4_e2m1fn_x2 bytes.
 inputs[dtype]: the dense sample each dtype is converted from: every value of the 8- and 16-bit
 dtypes (float16 and bfloat16 included); for float32, every code's value of every format, each
 midpoint between neighbouring codes and the float32 next to it on both sides, the overflow and
@@ -34,6 +35,28 @@ OTHERS = ("bool", "uint8", "int8", "int16", "int32", "int64", "uint16", "uint32"
           "float32", "float64", "complex32", "complex64", "complex128") + FORMATS
 UNARY = ("abs", "neg", "positive", "conj_physical", "isnan", "isinf", "isfinite", "isreal", "sigmoid", "sign")
 PATH = ROOT / "tests" / "data" / "golden_minifloat.json.gz"
+# issue 17's functions on the float8 codes and on float4_e2m1fn_x2 bytes: the outcome of each call
+# (M: the module, x: the codes), what test_minifloat.py replays (most raise: which error is the point)
+_SPECIAL_UNARY = ("airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1 digamma entr erf erfc erfcx erfinv exp2 expit expm1 "
+                  "gammaln i0 i0e i1 i1e log1p log_ndtr logit modified_bessel_i0 modified_bessel_i1 modified_bessel_k0 "
+                  "modified_bessel_k1 ndtr ndtri psi round scaled_modified_bessel_k0 scaled_modified_bessel_k1 sinc "
+                  "spherical_bessel_j0").split()
+_SPECIAL_BINARY = ("xlogy xlog1py zeta gammainc gammaincc chebyshev_polynomial_t chebyshev_polynomial_u "
+                   "chebyshev_polynomial_v chebyshev_polynomial_w shifted_chebyshev_polynomial_t "
+                   "shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w "
+                   "hermite_polynomial_h hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p").split()
+_F = ("relu relu6 elu selu celu gelu silu mish softplus softsign tanhshrink hardtanh hardsigmoid hardswish hardshrink "
+      "softshrink leaky_relu logsigmoid sigmoid tanh").split()
+CALLS = ([f"M.special.{n}(x)" for n in _SPECIAL_UNARY] + [f"M.special.{n}(x, 2)" for n in _SPECIAL_BINARY]
+         + [f"M.special.{n}(x, x)" for n in ("xlogy", "zeta", "chebyshev_polynomial_t")]
+         + ["M.special.multigammaln(x, 1)", "M.special.polygamma(1, x)"]
+         + [f"M.nn.functional.{n}(x)" for n in _F] + ["M.nn.functional.threshold(x, 1.0, 0.5)"]
+         + [f"M.nn.functional.{n}_(x.clone())" for n in ("relu", "elu", "selu", "celu", "hardtanh", "leaky_relu")]
+         + ["M.logit(x)", "M.logit(x, 0.2)", "x.logit()", "M.polygamma(1, x)", "M.mvlgamma(x, p=1)", "M.igamma(x, x)",
+            "M.igammac(x, x)", "M.frexp(x)", "M.isclose(x, x)", "M.allclose(x, x)", "M.equal(x, x)", "M.complex(x, x)",
+            "M.polar(x, x)", "M.selu(x)", "M.celu(x)", "M.threshold(x, 1, 2)", "M.hardshrink(x)", "M.max(x, x)",
+            "M.min(x, x)", "M.conj(x)", "M.resolve_conj(x)", "M.resolve_neg(x)", "M.sin_(x.clone())",
+            "M.clamp_(x.clone(), 0, 1)", "M.round(x)", "M.round(x, decimals=0)", "M.round(x, decimals=1)"])
 
 
 def b64(t):
@@ -101,6 +124,24 @@ def attempt(fn):
         return [type(e).__name__, str(e)]
 
 
+def call_outcome(M, call, x):
+    """[result dtype, its bytes (base64)] (a tuple: a list of those; a bool: its repr), or
+    [exception class, message]."""
+    try:
+        r = eval(call, {"M": M, "x": x})
+    except Exception as e:  # noqa: BLE001 - recorded as the outcome
+        return [type(e).__name__, str(e)]
+    if isinstance(r, tuple):
+        return [[str(t.dtype).split(".")[-1], b64(t)] for t in r]
+    if isinstance(r, bool):
+        return repr(r)
+    return [str(r.dtype).split(".")[-1], b64(r)]
+
+
+def float4_bytes(M):
+    return M.tensor([0x00, 0x21, 0x08, 0x80, 0x7F, 0xF1], dtype=M.uint8).view(M.float4_e2m1fn_x2)
+
+
 def generate():
     rng = np.random.default_rng(SEED)
     ins = inputs(rng)
@@ -117,6 +158,8 @@ def generate():
             "eq": attempt(lambda: a == b),
             "unary": {op: attempt(lambda: getattr(torch, op)(c)) for op in UNARY},
         }
+    data["calls"] = {fmt: {call: call_outcome(torch, call, codes(fmt)) for call in CALLS} for fmt in FORMATS}
+    data["calls"]["float4_e2m1fn_x2"] = {call: call_outcome(torch, call, float4_bytes(torch)) for call in CALLS}
     return data
 
 

@@ -8,6 +8,7 @@ the first n results kept: every element then goes through the vectorised loop.  
 views, 2-d operands or 1-d operands of different lengths run as they are ("plain")."""
 from __future__ import annotations
 
+import ast
 import json
 import math
 import operator
@@ -57,6 +58,10 @@ def build(desc, mode):
     stride-2 view: torch's scalar loop)."""
     if desc is None:
         return None
+    if "literal" in desc:       # an argument of the wrong type: None, a string, a list
+        return ast.literal_eval(desc["literal"])
+    if "dtype_arg" in desc:
+        return TD[desc["dtype_arg"]]
     if not is_tensor(desc):
         return dec(desc["value"])
     dt = TD[desc["dtype"]]
