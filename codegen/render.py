@@ -248,13 +248,15 @@ def build_context(model: Model) -> dict:
 
 # The loops with fused variants, and the input dtypes each reads: the pairs mixed into
 # arithmetic most (masks, bytes, int32 and int64 indices and counts into float32; masks,
-# bytes, float32 and integers into float64; masks, bytes and int32 into int64).  Any other
-# input dtype is cast through iterate.c's buffer: one loop of the op less to compile per pair
-# and input position.  Measured side by side (build_results.md, "Fused pairs"): into the
-# 8-byte dtypes a fused loop ran 5-30% faster than the buffer; bool and uint8 into int32 and
-# real dtypes into complex64 were within noise of it, so those pairs have none.
+# bytes, float32 and integers into float64; masks and bytes into int32; masks, bytes and
+# int32 into int64).  Any other input dtype is cast through iterate.c's buffer: one loop of
+# the op less to compile per pair and input position.  Measured (build_results.md, "Fused
+# pairs"): into float64 and int64 a fused loop ran 5-30% faster than the buffer; into int32
+# within noise side by side but slower across builds, and those are 8 small loops; real
+# dtypes into complex64 within noise every way, so those pairs have none.
 FUSED_PAIRS = {"float32": ("bool", "uint8", "int32", "int64"),
                "float64": ("bool", "uint8", "float32", "int32", "int64"),
+               "int32": ("bool", "uint8"),
                "int64": ("bool", "uint8", "int32")}
 
 
