@@ -185,6 +185,11 @@ def cases(n, only=None):
         Case("float32 + float64", "add", [v("float32"), v("float64")], "float64", n, group="mixed"),
         Case("uint8 + int64", "add", [v("uint8"), v("int64")], "int64", n, group="mixed"),
         Case("bool + float32", "add", [v("bool"), v("float32")], "float32", n, group="mixed"),
+        # pairs issue 19's build cuts sent through iterate.c's buffer; render.py FUSED_PAIRS fuses all but complex64
+        Case("bool + float64", "add", [v("bool"), v("float64")], "float64", n, group="mixed"),
+        Case("uint8 + int32", "add", [v("uint8"), v("int32")], "int32", n, group="mixed"),
+        Case("bool + int64", "add", [v("bool"), v("int64")], "int64", n, group="mixed"),
+        Case("float32 + complex64", "add", [v("float32"), v("complex64")], "complex64", n, group="mixed"),
         Case("float32 + Python scalar", "add", [v("float32"), Operand("float32", kind="scalar")], "float32", n),
         Case("float32 + 0-dim", "add", [v("float32"), Operand("float32", kind="zerodim")], "float32", n),
         Case(f"broadcast ({rows},1)+(1,10000)", "add",

@@ -247,13 +247,17 @@ def build_context(model: Model) -> dict:
 
 
 # The loops with fused variants, and the input dtypes each reads: the pairs mixed into
-# arithmetic most (masks, bytes, int32 and int64 indices and counts into float32; float32 and
-# integers into float64; bytes and int32 into int64).  Any other input dtype is cast through
-# iterate.c's buffer: 15-25% slower at memory speed, but each fused loop is a full loop of the
-# op to compile; the rarer pairs (bool and uint8 into float64 and int32, bool into int64, real
-# dtypes into complex64) were 38 loops and 5% of a cold build's CPU time.
-FUSED_PAIRS = {"float32": ("bool", "uint8", "int32", "int64"), "float64": ("float32", "int32", "int64"),
-               "int64": ("uint8", "int32")}
+# arithmetic most (masks, bytes, int32 and int64 indices and counts into float32; masks,
+# bytes, float32 and integers into float64; masks and bytes into int32; masks, bytes and
+# int32 into int64).  Any other input dtype is cast through iterate.c's buffer: one loop of
+# the op less to compile per pair and input position.  Measured (build_results.md, "Fused
+# pairs"): into float64 and int64 a fused loop ran 5-30% faster than the buffer; into int32
+# within noise side by side but slower across builds, and those are 8 small loops; real
+# dtypes into complex64 within noise every way, so those pairs have none.
+FUSED_PAIRS = {"float32": ("bool", "uint8", "int32", "int64"),
+               "float64": ("bool", "uint8", "float32", "int32", "int64"),
+               "int32": ("bool", "uint8"),
+               "int64": ("bool", "uint8", "int32")}
 
 
 def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list:
