@@ -719,6 +719,8 @@ EW_TARGET_F16C static inline void ew_trigf_block(float *o, const float *x, int64
 EW_TARGET_F16C static inline void ew_sinf_block(float *o, const float *x, int64_t n) { ew_trigf_block(o, x, n, 0); }
 EW_TARGET_F16C static inline void ew_cosf_block(float *o, const float *x, int64_t n) { ew_trigf_block(o, x, n, 1); }
 #endif
+/* fast float32 special functions (erfinv, ...): the same pattern */
+#include "special_fast.h"
 
 /* ---- torch-level functions of issue 17 (logit, polygamma, mvlgamma, igamma, frexp, isclose).
    Each computes in a wider type than its result (float in double, double in long double) and

@@ -362,10 +362,109 @@ static T F(recur)(T c, T p, T q, int64_t n) {
     return r;
 }
 
+/* Large degrees (n > EW_POLY_BIG): the recurrences would take n steps (torch loops too, for
+   minutes); closed forms and asymptotics that take a few hundred at most instead.  Below that
+   degree every value is torch's recurrence. */
+#ifndef EW_POLY_BIG
+#define EW_POLY_BIG 65536
+#define EW_LAGUERRE_BIG 262144       /* L_n, x > 0: the recurrence up to here (a few ms) */
+#define EW_PI_L 3.141592653589793238462643383279502884L
+#endif
+
+/* T_n, U_n, V_n, W_n for |x| > 1: cosh/sinh of multiples of acosh|x|, with
+   V_n(-x) = (-1)^n W_n(x), W_n(-x) = (-1)^n V_n(x); relative error about n acosh|x| eps,
+   at most ~750 eps before the value overflows */
+static T F(cheb_big)(T x, int64_t n, int kind) {
+    T t = fabs(x), s = sqrt((t - 1) * (t + 1)), xi = acosh(t), nn = (T)n, r;
+    int odd = x < 0 && (n & 1);
+    if (x < 0 && kind >= 2) kind ^= 1;         /* v <-> w */
+    if (isinf(t)) r = INFINITY;
+    else if (kind == 0) r = cosh(nn * xi);
+    else if (kind == 1) r = sinh((nn + 1) * xi) / s;
+    else if (kind == 2) r = cosh((nn + (T)0.5) * xi) / cosh(xi / 2);
+    else r = sinh((nn + (T)0.5) * xi) / sinh(xi / 2);
+    return odd ? -r : r;
+}
+
+/* Gamma(m) / Gamma(m + 1/2), m >= 2^16: Stirling's expansion of the ratio */
+static T F(gamma_ratio_half)(T m) {
+    T z = 1 / m;
+    T p = 1 + z * ((T)0.125L + z * ((T)0.0078125L + z * ((T)-0.0048828125L + z * (T)(-21.0L / 32768))));
+    return p / sqrt(m);
+}
+
+/* P_n, n > EW_POLY_BIG.  |x| > 1 or n sin(theta) < 30: Laplace's integral
+   P_n(x) = 1/pi int_0^pi (x + sqrt(x^2 - 1) cos phi)^n dphi by the trapezoid rule, exact for a
+   trigonometric polynomial of degree < 2M and converging geometrically for the band-limited
+   integrand here (M of a few hundred at most; beyond n acosh|x| > 760 the value overflows).
+   Otherwise Stieltjes' expansion (Bogaert, Michiels, Fostier 2012, eq. 2.1), whose terms
+   shrink as m / (2 n sin theta). */
+static T F(legendre_big)(T x, int64_t n) {
+    T nn = (T)n, t = fabs(x), r;
+    int neg = x < 0 && (n & 1);
+    if (t > 1) {
+        T xi = acosh(t), s = sqrt((t - 1) * (t + 1));
+        if (isinf(t) || nn * xi > 760) r = INFINITY;
+        else {
+            int64_t M = 8 + (int64_t)ceil(5 * sqrt(nn * s / (t + s)));
+            T sum = 0;
+            for (int64_t j = 0; j <= M; j++) {
+                T c = cos((T)EW_PI_L * j / M);
+                T v = exp(nn * (log1p((t - 1) + s * c) - xi));
+                sum += (j == 0 || j == M) ? v / 2 : v;
+            }
+            r = exp(nn * xi + log(sum / M));
+        }
+        return neg ? -r : r;
+    }
+    T s = sqrt((1 - t) * (1 + t));
+    if (nn * s < 30) {
+        int64_t M = 40 + 2 * (int64_t)ceil(nn * s);
+        T sum = 0;
+        for (int64_t j = 0; j <= M; j++) {
+            T phi = (T)EW_PI_L * j / M, c = cos(phi), sn = sin(phi);
+            T v = exp(nn * log1p(-s * s * sn * sn) / 2) * cos(nn * atan2(s * c, t));
+            sum += (j == 0 || j == M) ? v / 2 : v;
+        }
+        r = sum / M;
+        return neg ? -r : r;
+    }
+    T theta = acos(t), h = 1, sum = 0, den = sqrt(2 * s);
+    for (int m = 0; m < 80; m++) {
+        T term = h * cos((nn + m + (T)0.5) * theta - (m + (T)0.5) * (T)EW_PI_L / 2) / den;
+        sum += term;
+        if (fabs(term) < (T)1e-21 * fabs(sum) && m > 1) break;
+        h *= ((m + (T)0.5) * (m + (T)0.5)) / ((m + 1) * (nn + m + (T)1.5));
+        den *= 2 * s;
+    }
+    r = (T)(4 / EW_PI_L) * (sqrt((T)EW_PI_L) / 2) * F(gamma_ratio_half)(nn + 1) * sum;
+    return neg ? -r : r;
+}
+
+/* L_n, n > EW_POLY_BIG: for x < 0 or n x <= 1/4 the sum over k of C(n, k) (-x)^k / k!, whose
+   terms fall once k > sqrt(n |x|) (all positive for x < 0, overflowing to inf past k ~ 400);
+   for x > 0 and n > EW_LAGUERRE_BIG, the Bessel form e^(x/2) J0(2 sqrt((n + 1/2) x)) (Hilb's
+   type: relative error about x / n^(1/2) and more for large x; no accurate formula yet) */
+static T F(laguerre_big)(T x, int64_t n) {
+    T nn = (T)n;
+    if (x < 0 || nn * x <= (T)0.25) {
+        T c = 1, sum = 1, y = -x, k0 = sqrt(nn * fabs(x));
+        for (int64_t k = 0; k < n && !isinf(sum); k++) {
+            c *= (nn - k) * y / ((T)(k + 1) * (T)(k + 1));
+            sum += c;
+            if (k > k0 && fabs(c) < (T)1e-22 * fabs(sum)) break;
+        }
+        return sum;
+    }
+    if (isinf(x)) return NAN;
+    return exp(x / 2) * F(bessel_j0)(2 * sqrt((nn + (T)0.5) * x));
+}
+
 static T F(cheb_t)(T x, int64_t n) {
     if (n < 0) return 0;
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? 1 : -1;
     if (n > 6 && fabs(x) < 1) return cos(n * acos(x));
+    if (n > EW_POLY_BIG && fabs(x) > 1) return F(cheb_big)(x, n, 0);
     if (n == 0) return 1;
     if (n == 1) return x;
     return F(recur)(x + x, 1, x, n);
@@ -381,6 +480,7 @@ static T F(cheb_u)(T x, int64_t n) {
     }
     if (n == 0) return 1;
     if (n == 1) return x + x;
+    if (n > EW_POLY_BIG && fabs(x) > 1) return F(cheb_big)(x, n, 1);
     return F(recur)(x + x, 1, x + x, n);
 }
 
@@ -397,6 +497,7 @@ static T F(cheb_v)(T x, int64_t n) {
     }
     if (n == 0) return 1;
     if (n == 1) return x + x - 1;
+    if (n > EW_POLY_BIG && fabs(x) > 1) return F(cheb_big)(x, n, 2);
     return F(recur)(x + x, 1, x + x - 1, n);
 }
 
@@ -414,6 +515,7 @@ static T F(cheb_w)(T x, int64_t n) {
     }
     if (n == 0) return 1;
     if (n == 1) return x + x + 1;
+    if (n > EW_POLY_BIG && fabs(x) > 1) return F(cheb_big)(x, n, 3);
     return F(recur)(x + x, 1, x + x + 1, n);
 }
 
@@ -433,6 +535,7 @@ static T F(shifted_chebyshev_t)(T x, T nf) {
     if (n > 6 && fabs(y) < 1) return cos(n * acos(y));
     if (n == 0) return 1;
     if (n == 1) return y;
+    if (n > EW_POLY_BIG && fabs(y) > 1) return F(cheb_big)(y, n, 0);
     return F(recur)(y + y, 1, y, n);
 }
 
@@ -449,6 +552,7 @@ static T F(shifted_chebyshev_u)(T x, T nf) {
     }
     if (n == 0) return 1;
     if (n == 1) return y + y;
+    if (n > EW_POLY_BIG && fabs(y) > 1) return F(cheb_big)(y, n, 1);
     return F(recur)(y + y, 1, y + y, n);
 }
 
@@ -465,6 +569,7 @@ static T F(shifted_chebyshev_v)(T x, T nf) {
     }
     if (n == 0) return 1;
     if (n == 1) return y + y - 1;
+    if (n > EW_POLY_BIG && fabs(y) > 1) return F(cheb_big)(y, n, 2);
     return F(recur)(y + y, 1, y + y - 1, n);
 }
 
@@ -481,6 +586,7 @@ static T F(shifted_chebyshev_w)(T x, T nf) {
     }
     if (n == 0) return 1;
     if (n == 1) return y + y + 1;
+    if (n > EW_POLY_BIG && fabs(y) > 1) return F(cheb_big)(y, n, 3);
     return F(recur)(y + y, 1, y + y + 1, n);
 }
 
@@ -527,6 +633,7 @@ static T F(laguerre_l)(T x, T nf) {
     if (fabs(x) == 0) return 1;
     if (n == 0) return 1;
     if (n == 1) return 1 - x;
+    if (n > EW_POLY_BIG && (x < 0 || n * x <= (T)0.25 || n > EW_LAGUERRE_BIG)) return F(laguerre_big)(x, n);
     T p = 1, q = 1 - x, r = q;
     for (int64_t k = 1; k < n && !isnan(q); k++) {
         r = (((k + k) + (1 - x)) * q - k * p) / (k + 1);
@@ -542,6 +649,7 @@ static T F(legendre_p)(T x, T nf) {
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? 1 : -1;
     if (n == 0) return 1;
     if (n == 1) return x;
+    if (n > EW_POLY_BIG && x == x) return F(legendre_big)(x, n);
     T p = 1, q = x, r = x;
     for (int64_t k = 1; k < n && !isnan(q); k++) {
         r = ((k + k + 1) * x * q - k * p) / (k + 1);
