@@ -722,6 +722,9 @@ EW_TARGET_F16C static inline void ew_cosf_block(float *o, const float *x, int64_
 /* fast float32 special functions (erfinv, ...): the same pattern */
 #include "special_fast.h"
 
+/* float32 logs, exp2, tan, inverse and hyperbolic trig, atan2, hypot, logaddexp (mathfast) */
+#include "vmath_more.h"
+
 /* ---- torch-level functions of issue 17 (logit, polygamma, mvlgamma, igamma, frexp, isclose).
    Each computes in a wider type than its result (float in double, double in long double) and
    rounds once, so that it stays within an ulp of the true value where torch's own formulas

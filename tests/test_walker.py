@@ -175,7 +175,7 @@ def test_fused_loops_equal_buffered_casts(tunables, op):
             yield fn(*args(data((1400,), dl, 1)[::2], data((2100,), ds, 2)[1::3]))
             yield fn(*args(data((30, 1), dl, 1), data((40,), ds, 2)))
             yield fn(*args(data((700,), dl, 1), data((700,), ds, 2)), out=rt.empty(700, dtype=rt.complex128))
-            if pos == 1:
+            if pos == 1 and hasattr(rt.Tensor, op + "_"):     # (maximum, logaddexp: no in-place method)
                 x = data((700,), dl, 1)
                 getattr(x, op + "_")(data((700,), ds, 2))
                 yield x
