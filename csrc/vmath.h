@@ -79,7 +79,7 @@ static inline float ew_vexpm1f(float x) {
 }
 /* tanh: x itself where |x| < 2^-13 (tanh x = x - x^3/3 rounds to x), the sign of x */
 static inline float ew_vtanhf(float x) {
-    const double xd = x, a = fabs(xd), c = a > 10 ? 10 : a;
+    const double xd = x, a = fabs(xd), c = ew_sel_d(0 - (uint64_t)(a > 10), 10.0, a);
     const double t = ew_u2d(ew_d2u(ew_vtanh_abs_d(c)) | (ew_d2u(xd) & 0x8000000000000000u));
     const double y = ew_sel_d(0 - (uint64_t)(a < 0x1p-13), xd, t);
     return ew_sel_f(0u - (uint32_t)(x != x), ew_u2f(ew_f2u(x) | 0x00400000u), (float)y);
@@ -114,7 +114,9 @@ static inline double ew_vexpneg_d(double a) { return ew_exp_fma_d(a > 200 ? -200
 static inline float ew_vsigmoidf(float x) {
     const double xd = x, e = ew_vexpneg_d(fabs(xd)), num = ew_sel_d(0 - (uint64_t)(xd < 0), e, 1.0);
     EW_VQUOT(double, fma, EW_DFN, EW_DMUL, EW_DCONST, ew_vrcp_d, num, 1 + e, q);
-    return ew_sel_f(0u - (uint32_t)(x != x), x, (float)q);
+    /* 0 where torch's e^-x overflows float (1 / inf): its golden values */
+    const double y = ew_sel_d(0 - (uint64_t)(xd < -0x1.62e42ep+6), 0.0, q);
+    return ew_sel_f(0u - (uint32_t)(x != x), x, (float)y);
 }
 /* x sigmoid(u) = x / (1 + e^-u) (silu: u = x; gelu tanh: u = 2 sqrt(2/pi) (x + 0.044715 x^3));
    torch's inf (x / 1) and nan (-inf / inf) at the infinities */
@@ -139,7 +141,7 @@ static inline float ew_vmishf(float x) {
 /* tanhshrink = x - tanh(x); |x| < 1/8: the series of ew_tanhshrink_float (no cancellation) */
 static inline float ew_vtanhshrinkf(float x) {
     const double xd = x, a = fabs(xd), z = xd * xd;
-    const double th = ew_u2d(ew_d2u(ew_vtanh_abs_d(a > 10 ? 10 : a)) | (ew_d2u(xd) & 0x8000000000000000u));
+    const double th = ew_u2d(ew_d2u(ew_vtanh_abs_d(ew_sel_d(0 - (uint64_t)(a > 10), 10.0, a))) | (ew_d2u(xd) & 0x8000000000000000u));
     static const double C[11] = {1.0 / 3, -2.0 / 15, 17.0 / 315, -62.0 / 2835, 1382.0 / 155925, -21844.0 / 6081075,
         929569.0 / 638512875, -6404582.0 / 10854718875, 443861162.0 / 1856156927625,
         -18888466084.0 / 194896477400625, 113927491862.0 / 2900518163668125};
@@ -216,6 +218,8 @@ static inline int ew_use_avx512(void) {
 #define V4_LOAD(p) _mm256_cvtps_pd(_mm_loadu_ps(p))
 #define V4_STORE(p, v) _mm_store_ps((p), _mm256_cvtpd_ps(v))
 #define V4_RCP(d) _mm256_cvtps_pd(_mm_div_ps(_mm_set1_ps(1.0f), _mm256_cvtpd_ps(d)))
+#define V4_SCALE(p, kd) _mm256_castsi256_pd(_mm256_add_epi64(_mm256_castpd_si256(p), _mm256_slli_epi64(_mm256_castpd_si256(kd), 52)))
+#define V4_NEG(v) _mm256_xor_pd((v), _mm256_set1_pd(-0.0))
 #define V4_POW2(kd) _mm256_castsi256_pd(_mm256_add_epi64(_mm256_set1_epi64x(0x3ff0000000000000), _mm256_slli_epi64(_mm256_castpd_si256(kd), 52)))
 #define V4_LOGT(u) _mm256_add_epi64(_mm256_castpd_si256(u), _mm256_set1_epi64x((int64_t)(EW_LOG_BIAS - EW_LOG_OFF)))
 #define V4_LOGE(u) _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(V4_LOGT(u), 52), _mm256_set1_epi64x(0x4330000000000000))), \
@@ -237,6 +241,8 @@ static inline int ew_use_avx512(void) {
 #define V8_LOAD(p) _mm512_cvtps_pd(_mm256_loadu_ps(p))
 #define V8_STORE(p, v) _mm256_store_ps((p), _mm512_cvtpd_ps(v))
 #define V8_RCP(d) _mm512_cvtps_pd(_mm256_div_ps(_mm256_set1_ps(1.0f), _mm512_cvtpd_ps(d)))
+#define V8_SCALE(p, kd) _mm512_castsi512_pd(_mm512_add_epi64(_mm512_castpd_si512(p), _mm512_slli_epi64(_mm512_castpd_si512(kd), 52)))
+#define V8_NEG(v) _mm512_xor_pd((v), _mm512_set1_pd(-0.0))
 #define V8_POW2(kd) _mm512_castsi512_pd(_mm512_add_epi64(_mm512_set1_epi64(0x3ff0000000000000), _mm512_slli_epi64(_mm512_castpd_si512(kd), 52)))
 #define V8_LOGT(u) _mm512_add_epi64(_mm512_castpd_si512(u), _mm512_set1_epi64((int64_t)(EW_LOG_BIAS - EW_LOG_OFF)))
 #define V8_LOGE(u) _mm512_sub_pd(_mm512_castsi512_pd(_mm512_or_si512(_mm512_srli_epi64(V8_LOGT(u), 52), _mm512_set1_epi64(0x4330000000000000))), \
@@ -257,6 +263,13 @@ static inline int ew_use_avx512(void) {
 #define EW_VB_LOG1P(K, xd, y) \
     EW_LOG_CORE(K##T, K##F, K##FN, K##S, K##M, K##C, K##RCP, K##LOGE, K##LOGM, K##A(K##C(1.0), xd), y##l); \
     const K##T y = K##SEL_LT(K##ABS(xd), K##C(0x1p-25), xd, y##l)
+#define EW_VB_SIGMOID(K, xd, y) \
+    const K##T y##t = K##NEG(K##MIN(K##ABS(xd), K##C(200.0))); \
+    EW_EXP_REDUCE(K##T, K##F, K##S, K##C, y##t, y##kd, y##r); \
+    EW_EXP_POLY(K##T, K##F, K##M, K##C, y##r, y##p); \
+    const K##T y##e = K##SCALE(y##p, y##kd), y##n = K##SEL_LT(xd, K##C(0.0), y##e, K##C(1.0)); \
+    EW_VQUOT(K##T, K##F, K##FN, K##M, K##C, K##RCP, y##n, K##A(K##C(1.0), y##e), y##q); \
+    const K##T y = K##SEL_LT(xd, K##C(-0x1.62e42ep+6), K##C(0.0), y##q)
 /* Blocks of EW_VBLK floats as ew_expf_block: a block with a lane the vector code does not take
    (OUT8(x): a mask of those among 8 floats) goes through the element function */
 #define EW_VBLOCK(name, elem, OUT8, BODY) \
@@ -298,5 +311,6 @@ EW_VBLOCK(ew_vexpm1f_block, ew_vexpm1f, EW_VOUT_EXPM1, EW_VB_EXPM1)
 EW_VBLOCK(ew_vtanhf_block, ew_vtanhf, EW_VOUT_NAN, EW_VB_TANH)
 EW_VBLOCK(ew_vlogf_block, ew_vlogf, ew_vout_log, EW_VB_LOG)
 EW_VBLOCK(ew_vlog1pf_block, ew_vlog1pf, ew_vout_log1p, EW_VB_LOG1P)
+EW_VBLOCK(ew_vsigmoidf_block, ew_vsigmoidf, EW_VOUT_NAN, EW_VB_SIGMOID)
 #endif
 #endif
