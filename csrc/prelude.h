@@ -1048,4 +1048,6 @@ EW_HARD(double, long double)
 #define ew_hardsigmoid(x) _Generic((x), float: ew_hardsigmoid_float, double: ew_hardsigmoid_double)(x)
 #define ew_hardswish(x) _Generic((x), float: ew_hardswish_float, double: ew_hardswish_double)(x)
 
+#include "vmath.h"      /* float32 expm1, tanh, log, log1p and the activations on them (issue 17) */
+
 #endif
