@@ -276,6 +276,15 @@ SMALL_FORMS = {
     "a ** 2": lambda lib, m, x: (lambda a=m("a"): a ** 2),
     "addcmul(a, a, b)": lambda lib, m, x: ((lambda a=m("a"), b=m("b"): a + a * b) if lib == "numpy" else
                                            (lambda a=m("a"), b=m("b"), f=x.addcmul: f(a, a, b))),
+    "clamp(a, 0.0, 1.0)": lambda lib, m, x: ((lambda a=m("a"), f=x.clip: f(a, 0.0, 1.0)) if lib == "numpy" else
+                                             (lambda a=m("a"), f=x.clamp: f(a, 0.0, 1.0))),
+    "a.clamp(min=0.0)": lambda lib, m, x: ((lambda a=m("a"), f=x.maximum: f(a, 0.0)) if lib == "numpy" else
+                                           (lambda a=m("a"): a.clamp(min=0.0))),
+    "clamp(a, lo, hi) tensors": lambda lib, m, x: (
+        (lambda a=m("a"), lo=m("lo"), hi=m("hi"), f=x.clip: f(a, lo, hi)) if lib == "numpy" else
+        (lambda a=m("a"), lo=m("lo"), hi=m("hi"), f=x.clamp: f(a, lo, hi))),
+    "where(c, a, b)": lambda lib, m, x: (lambda c=m("cond"), a=m("a"), b=m("b"), f=x.where: f(c, a, b)),
+    "where(c, a, 0.0)": lambda lib, m, x: (lambda c=m("cond"), a=m("a"), f=x.where: f(c, a, 0.0)),
 }
 
 
@@ -287,7 +296,8 @@ def small_callables(case):
     shapes = {"a": ((n,), "float32"), "b": ((n,), "float32"), "bpos": ((n,), "float32"), "o": ((n,), "float32"),
               "a_i32": ((n,), "int32"), "a2": ((2 * n,), "float32"), "b2": ((2 * n,), "float32"),
               "col": ((rows, 1), "float32"), "row": ((1, n // rows), "float32"), "sq": ((side, side), "float32"),
-              "sq_col_i32": ((side, 1), "int32")}
+              "sq_col_i32": ((side, 1), "int32"), "lo": ((n,), "float32"), "hi": ((n,), "float32"),
+              "cond": ((n,), "bool")}
     fns = {}
     for lib in LIBS:
         mod = {"ours": rt, "numpy": np, "torch": torch}[lib]

@@ -365,16 +365,25 @@ def _bindings(g):
                         [s for s in map(schema.inplace_function_signature, g["signatures"][name]) if s]))
     g["parsers"] = [(name, kind, sigs, compiled(sigs)) for name, kind, sigs in parsers]
     # the C short path serves calls with the first signature's required tensors, positionally
-    first = g["signatures"][g["name"]][0].params
-    g["fast"] = (len(g["argnames"]) <= 3 and g["argnames"][0] == "input"
-                 and [p.name for p in first if p.required] == g["argnames"])
-    # variants chosen by which operands are Python numbers (pow: pow_scalar for a number
-    # exponent): the C path picks them the same way; None where other kinds decide
-    simple = all(isinstance(k, (str, list)) and set([k] if isinstance(k, str) else k) <= {"number", "tensor"}
-                 and a in g["argnames"] for v in g["variants"] for a, k in v["when"].items())
+    # (and trailing optional ones, None by default: clamp's min and max, by position or name)
+    # (where's first signature is where(condition): the first that has them all)
+    first = next(([p for p in sig.params if not p.kwarg_only] for sig in g["signatures"][g["name"]]
+                  if len([p for p in sig.params if not p.kwarg_only]) >= len(g["argnames"])), [])
+    positional = [p.name for p in first]
+    g["fast"] = (len(g["argnames"]) <= 3 and positional[:len(g["argnames"])] == g["argnames"]
+                 and all(p.required or (p.nullable and p.default is None) for p in first[:len(g["argnames"])])
+                 and [p.name for p in first if p.required] == g["argnames"][:len([p for p in first if p.required])])
+    # methods bind self as `input`: where(condition, input, other) is served as a function only
+    g["fast_method"] = g["fast"] and g["argnames"][0] == "input" and bool(g["method"])
+    # variants chosen by which operands are Python numbers or None (pow: pow_scalar for a number
+    # exponent; clamp's overloads, "any": some operand is): the C path picks them the same way;
+    # None where other kinds decide
+    simple = all(isinstance(k, (str, list)) and set([k] if isinstance(k, str) else k) <= {"number", "tensor", "none"}
+                 and (a in g["argnames"] or a == "any") for v in g["variants"] for a, k in v["when"].items())
     g["fast_kinds"] = None
     if not g["select"] and len(g["variants"]) > 1 and simple and sum(not v["when"] for v in g["variants"]) == 1:
-        g["fast_kinds"] = [({g["argnames"].index(a): [k] if isinstance(k, str) else k for a, k in v["when"].items()},
+        g["fast_kinds"] = [({a if a == "any" else g["argnames"].index(a): [k] if isinstance(k, str) else k
+                             for a, k in v["when"].items()},
                             v["op"]) for v in sorted(g["variants"], key=lambda v: not v["when"])]
 
 

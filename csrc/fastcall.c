@@ -136,7 +136,8 @@ static PyTypeObject ew_storage_type = {
 
 /* ------------------------------------------------------------------ the short path */
 /* The Tensor's and dtype's __slots__, read and written at their offsets (taken from the
-   classes' member descriptors at init, so they follow the Python definitions). */
+   classes' member descriptors at init, so they follow the Python definitions, and checked
+   there: check_tensor_slots). */
 static PyTypeObject *tensor_type;
 static Py_ssize_t t_storage, t_ptr, t_shape, t_strides, t_offset, t_dtype, t_wrapped, t_lazy;
 static Py_ssize_t d_index, d_itemsize;
@@ -152,18 +153,22 @@ typedef struct {
     PyObject *op;          /* the op a call without a select keyword runs (a str) */
     PyObject *fallback;    /* the Python function this one stands in for */
     int nargs;             /* operands, self included */
+    int nrequired;         /* the leading ones that must be given; the others may be None or
+                              absent (clamp's min and max), or given by keyword */
+    PyObject *argnames;    /* the operands' names: a tuple of str */
     int inplace;           /* the first operand is also the output (add_, +=) */
     int has_out;           /* out= may be given */
     PyObject *params;      /* the op's params: a tuple of (name, default) */
     PyObject *select_kw;   /* the keyword that picks another op (rounding_mode), or NULL */
     PyObject *variants;    /* its str values -> op names; without a select keyword, the
-                              operands' kinds (a bit mask of the numbers) -> op names; or NULL */
+                              operands' kinds (2 bits each: 0 tensor, 1 number, 2 None) -> op
+                              names; or NULL */
     PyObject *seen;        /* key -> plan, for the call forms this entry point ran in Python */
     struct {               /* the last form served with default params, to skip the key */
         PyObject *plan;    /* a strong reference, or NULL */
         PyObject *op;      /* borrowed: slot->op or a value of slot->variants */
         long generation;   /* forget() makes older entries stale */
-        long sig[3 + 8];   /* default dtype, out code, keywords given, operand kinds */
+        long sig[3 + 8];   /* default dtype, out code, keywords and Nones given, operand kinds */
     } last;
 } ew_fast_slot;
 
@@ -180,6 +185,7 @@ typedef struct {
     int64_t shape[EW_FAST_DIMS];
     int64_t strides[EW_FAST_DIMS];       /* in elements */
     union { int64_t i; double d[2]; unsigned char b; } num;   /* a number, as torch wraps it */
+    long numkind;                        /* its kind: -1 bool, -2 int, -3 float, -4 complex */
 } ew_operand;
 
 static int read_ints(PyObject *tup, int64_t *dst, int *n) {
@@ -253,7 +259,27 @@ static int read_number(PyObject *x, ew_operand *op, long *kind) {
     } else {
         return 0;
     }
+    op->numkind = *kind;
     return 1;
+}
+
+/* Does a number fit the plan's bounds `fits` (lo, hi, non-finite ok), _dispatch._fits_bounds?
+   0: perhaps not, Python decides (and raises torch's error). */
+static int number_fits(const ew_operand *o, PyObject *fits) {
+    if (!PyTuple_CheckExact(fits) || PyTuple_GET_SIZE(fits) != 3) return 0;
+    const double lo = PyFloat_AsDouble(PyTuple_GET_ITEM(fits, 0)), hi = PyFloat_AsDouble(PyTuple_GET_ITEM(fits, 1));
+    if (PyErr_Occurred()) { PyErr_Clear(); return 0; }
+    double v;
+    switch (o->numkind) {
+    case -1: v = o->num.b; break;
+    case -2: v = (double)o->num.i; break;      /* rounded: within bounds narrowed for it */
+    case -3:
+        v = o->num.d[0];
+        if (isnan(v) || isinf(v)) return PyTuple_GET_ITEM(fits, 2) == Py_True;
+        break;
+    default: return 0;                         /* complex: Python */
+    }
+    return lo <= v && v <= hi;
 }
 
 /* A param's part of the key (_dispatch._param_code): (0, None) for None or the default
@@ -469,15 +495,18 @@ static PyObject *run_plan(PyObject *plan, ew_fast_slot *slot, ew_operand *ops, i
    exception: not applicable, take the Python path; then *record_key (and *plan_key, the
    key of _dispatch._PLANS) are set when the call form has no plan here yet, so that the
    caller can take the plan the Python path records. */
-static PyObject *fast_run(ew_fast_slot *slot, PyObject *const *args, PyObject *kwnames, PyObject *const *kwvals,
-                          PyObject **record_key, PyObject **plan_key) {
-    const int nargs = slot->nargs;
+static PyObject *fast_run(ew_fast_slot *slot, PyObject *const *given, Py_ssize_t npos, PyObject *kwnames,
+                          PyObject *const *kwvals, PyObject **record_key, PyObject **plan_key) {
+    const int nslots = slot->nargs;
+    PyObject *args[EW_MAX_OPERANDS];             /* by position: given, by keyword, or None */
+    int nargs = 0;                               /* the operands that are not None */
     const Py_ssize_t nparams = PyTuple_GET_SIZE(slot->params);
     ew_operand ops[EW_MAX_OPERANDS - 1], outop;
     long kinds[EW_MAX_OPERANDS], codes[EW_MAX_PARAMS];
     PyObject *pvals[EW_MAX_PARAMS] = {NULL}, *values[EW_MAX_PARAMS];
     PyObject *op = slot->op, *out = NULL;
     long mask = 0;
+    for (int i = 0; i < nslots; i++) args[i] = i < npos ? given[i] : NULL;
 
     /* keywords: out=, the op's params, a select keyword; anything else is Python's */
     const Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
@@ -487,6 +516,14 @@ static PyObject *fast_run(ew_fast_slot *slot, PyObject *const *args, PyObject *k
         if (slot->has_out && PyUnicode_CompareWithASCIIString(name, "out") == 0) {
             out = v == Py_None ? NULL : v;
             mask |= 1;
+            continue;
+        }
+        for (p = npos; p < nslots; p++)      /* an optional operand by name (a.clamp(min=0)) */
+            if (same_name(name, PyTuple_GET_ITEM(slot->argnames, p))) break;
+        if (p < nslots) {
+            if (args[p]) return NULL;
+            args[p] = v;
+            mask |= 1L << (20 + p);
             continue;
         }
         for (p = 0; p < nparams; p++)
@@ -505,15 +542,24 @@ static PyObject *fast_run(ew_fast_slot *slot, PyObject *const *args, PyObject *k
     if (slot->inplace) out = args[0];
     if (out && Py_TYPE(out) != tensor_type) return NULL;
 
-    /* the operands and the key, as runtime._dispatch._plan_key makes it */
-    for (int i = 0; i < nargs; i++) {
-        PyObject *x = args[i];
-        if (Py_TYPE(x) == tensor_type ? !read_tensor(x, &ops[i], &kinds[i]) : !read_number(x, &ops[i], &kinds[i]))
+    /* the operands (Nones left out, as _call_general leaves them) and the key, as
+       runtime._dispatch._plan_key makes it */
+    long bits = 0;
+    for (int i = 0; i < nslots; i++) {
+        PyObject *x = args[i] ? args[i] : Py_None;
+        if (x == Py_None) {
+            if (i < slot->nrequired) return NULL;
+            bits |= 2L << (2 * i);
+            continue;
+        }
+        if (Py_TYPE(x) == tensor_type ? !read_tensor(x, &ops[nargs], &kinds[nargs])
+                                      : !read_number(x, &ops[nargs], &kinds[nargs]))
             return NULL;
+        if (kinds[nargs] < 0) bits |= 1L << (2 * i);
+        nargs++;
     }
-    if (!slot->select_kw && slot->variants) {      /* the variant the operands' kinds pick (pow_scalar) */
-        long bits = 0;
-        for (int i = 0; i < nargs; i++) if (kinds[i] < 0) bits |= 1L << i;    /* numbers */
+    if (nargs < nslots && (slot->select_kw || !slot->variants)) return NULL;   /* a None no variant takes */
+    if (!slot->select_kw && slot->variants) {      /* the variant the operands' kinds pick (pow_scalar, clamp_min_scalar) */
         PyObject *b = PyLong_FromLong(bits);
         op = b ? PyDict_GetItemWithError(slot->variants, b) : NULL;
         Py_XDECREF(b);
@@ -539,7 +585,7 @@ static PyObject *fast_run(ew_fast_slot *slot, PyObject *const *args, PyObject *k
     const int nsig = 3 + nargs;
     sig[0] = di;
     sig[1] = outcode;
-    sig[2] = mask;
+    sig[2] = mask | bits << 32;
     for (int i = 0; i < nargs; i++) sig[3 + i] = kinds[i];
     if (defaults && slot->last.plan && slot->last.generation == generation && slot->last.op == op &&
         memcmp(slot->last.sig, sig, sizeof(long) * nsig) == 0) {
@@ -591,8 +637,11 @@ static PyObject *run_plan(PyObject *plan, ew_fast_slot *slot, ew_operand *ops, i
                           ew_operand *outp) {
     (void)slot;
     /* plan: (kernel, result dtype, params, scalar_b, params address, casts, casts address,
-       operand order or None) */
-    if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != 8) return NULL;
+       operand order or None, the numbers' bounds or None) */
+    if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != 9) return NULL;
+    PyObject *fits = PyTuple_GET_ITEM(plan, 8);
+    if (fits != Py_None)          /* check_scalars: each number must fit, else Python raises */
+        for (int i = 0; i < nargs; i++) if (!ops[i].obj && !number_fits(&ops[i], fits)) return NULL;
     ew_operand *in[EW_MAX_OPERANDS];
     PyObject *perm = PyTuple_GET_ITEM(plan, 7);
     for (int i = 0; i < nargs; i++) {
@@ -695,8 +744,8 @@ static PyObject *run_plan(PyObject *plan, ew_fast_slot *slot, ew_operand *ops, i
    form takes from then on). */
 static PyObject *serve(ew_fast_slot *slot, PyObject *const *stack, Py_ssize_t nargs, PyObject *kwnames) {
     PyObject *record_key = NULL, *plan_key = NULL, *r;
-    if (nargs == slot->nargs) {
-        r = fast_run(slot, stack, kwnames, stack + nargs, &record_key, &plan_key);
+    if (nargs >= slot->nrequired && nargs <= slot->nargs) {
+        r = fast_run(slot, stack, nargs, kwnames, stack + nargs, &record_key, &plan_key);
         if (r || PyErr_Occurred()) return r;
     }
     r = PyObject_Vectorcall(slot->fallback, stack, (size_t)nargs, kwnames);
@@ -762,6 +811,7 @@ static void clear_slot(ew_fast_slot *slot) {
     Py_CLEAR(slot->op);
     Py_CLEAR(slot->fallback);
     Py_CLEAR(slot->params);
+    Py_CLEAR(slot->argnames);
     Py_CLEAR(slot->select_kw);
     Py_CLEAR(slot->variants);
     Py_CLEAR(slot->seen);
@@ -795,6 +845,55 @@ static int member_offset(PyObject *cls, const char *name, Py_ssize_t *off) {
     return ok;
 }
 
+/* The Tensor slots run_plan fills in a new Tensor (it skips __new__ and __init__, a third of
+   a small call), and where their offsets go. */
+static const struct { const char *name; Py_ssize_t *offset; } tensor_slots[] = {
+    {"_storage", &t_storage}, {"_ptr", &t_ptr}, {"_shape", &t_shape}, {"_strides", &t_strides},
+    {"_offset", &t_offset}, {"_dtype", &t_dtype}, {"_wrapped", &t_wrapped}, {"_lazy", &t_lazy},
+};
+#define EW_TENSOR_SLOTS (sizeof tensor_slots / sizeof tensor_slots[0])
+
+/* The offsets, checked once: Tensor's __slots__ must be exactly these (a slot added in
+   Python would be missing from the tensors made here), the instances plain (no __dict__,
+   no items), and each offset where setattr through the class's descriptor writes. */
+static int check_tensor_slots(PyTypeObject *tp, const Py_ssize_t *offsets) {
+    PyObject *names = PyObject_GetAttrString((PyObject *)tp, "__slots__");
+    int ok = names && PyTuple_Check(names) && tp->tp_dictoffset == 0 && tp->tp_itemsize == 0;
+    Py_ssize_t known = 0;
+    for (Py_ssize_t i = 0; ok && i < PyTuple_GET_SIZE(names); i++) {
+        PyObject *n = PyTuple_GET_ITEM(names, i);
+        if (PyUnicode_Check(n) && PyUnicode_CompareWithASCIIString(n, "__weakref__") == 0) continue;
+        int found = 0;
+        for (size_t k = 0; k < EW_TENSOR_SLOTS; k++)
+            if (PyUnicode_Check(n) && PyUnicode_CompareWithASCIIString(n, tensor_slots[k].name) == 0) found = 1;
+        ok = found;
+        known++;
+    }
+    ok = ok && known == (Py_ssize_t)EW_TENSOR_SLOTS;
+    Py_XDECREF(names);
+    PyErr_Clear();
+    if (!ok) {
+        PyErr_SetString(PyExc_TypeError, "fastcall: Tensor's __slots__ are not the ones csrc/fastcall.c fills "
+                        "(tensor_slots)");
+        return 0;
+    }
+    PyObject *t = tp->tp_alloc(tp, 0);
+    if (!t) return 0;
+    for (size_t k = 0; ok && k < EW_TENSOR_SLOTS; k++) {
+        const Py_ssize_t off = offsets[k];
+        PyObject *mark = PyLong_FromSsize_t((Py_ssize_t)k + 1000);
+        ok = mark && off >= (Py_ssize_t)sizeof(PyObject) && off + (Py_ssize_t)sizeof(PyObject *) <= tp->tp_basicsize &&
+             PyObject_SetAttrString(t, tensor_slots[k].name, mark) == 0 && SLOT(t, off) == mark;
+        Py_XDECREF(mark);
+    }
+    Py_DECREF(t);
+    if (!ok) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, "fastcall: a Tensor slot is not where its member descriptor says");
+    }
+    return ok;
+}
+
 /* init(Tensor, dtype, plans, state) */
 static PyObject *fast_init(PyObject *self, PyObject *args) {
     PyObject *tensor, *dtype, *plan_cache, *st;
@@ -802,12 +901,15 @@ static PyObject *fast_init(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!O!O!O!:init", &PyType_Type, &tensor, &PyType_Type, &dtype, &PyDict_Type,
                           &plan_cache, &PyDict_Type, &st))
         return NULL;
-    if (!member_offset(tensor, "_storage", &t_storage) || !member_offset(tensor, "_ptr", &t_ptr) ||
-        !member_offset(tensor, "_shape", &t_shape) || !member_offset(tensor, "_strides", &t_strides) ||
-        !member_offset(tensor, "_offset", &t_offset) || !member_offset(tensor, "_dtype", &t_dtype) ||
-        !member_offset(tensor, "_wrapped", &t_wrapped) || !member_offset(tensor, "_lazy", &t_lazy) || !member_offset(dtype, "index", &d_index) ||
-        !member_offset(dtype, "itemsize", &d_itemsize))
+    Py_ssize_t offsets[EW_TENSOR_SLOTS], index, itemsize;      /* kept only once all are checked */
+    for (size_t k = 0; k < EW_TENSOR_SLOTS; k++)
+        if (!member_offset(tensor, tensor_slots[k].name, &offsets[k])) return NULL;
+    if (!member_offset(dtype, "index", &index) || !member_offset(dtype, "itemsize", &itemsize) ||
+        !check_tensor_slots((PyTypeObject *)tensor, offsets))
         return NULL;
+    for (size_t k = 0; k < EW_TENSOR_SLOTS; k++) *tensor_slots[k].offset = offsets[k];
+    d_index = index;
+    d_itemsize = itemsize;
     Py_XSETREF(tensor_type, (PyTypeObject *)Py_NewRef(tensor));
     Py_XSETREF(plans, Py_NewRef(plan_cache));
     Py_XSETREF(state, Py_NewRef(st));
@@ -815,28 +917,33 @@ static PyObject *fast_init(PyObject *self, PyObject *args) {
 }
 
 /* The slot's data from (op name, operands, fallback, name, in-place, out= allowed,
-   ((param, default), ...), select keyword or None, {value: op} or None, seen dict). */
+   ((param, default), ...), select keyword or None, {value: op} or None, seen dict,
+   operand names, required operands). */
 static int fill_slot(ew_fast_slot *slot, PyObject *args, const char *fmt, PyObject **name) {
-    PyObject *op, *fallback, *params, *select_kw, *variants, *seen;
-    int nargs, inplace, has_out;
+    PyObject *op, *fallback, *params, *select_kw, *variants, *seen, *argnames;
+    int nargs, inplace, has_out, nrequired;
     if (!PyArg_ParseTuple(args, fmt, &op, &nargs, &fallback, name, &inplace, &has_out, &PyTuple_Type, &params,
-                          &select_kw, &variants, &PyDict_Type, &seen))
+                          &select_kw, &variants, &PyDict_Type, &seen, &PyTuple_Type, &argnames, &nrequired))
         return 0;
     int ok = PyUnicode_CheckExact(op) && PyCallable_Check(fallback) && nargs >= 1 && nargs <= 3 &&
+             PyTuple_GET_SIZE(argnames) == nargs && nrequired >= 1 && nrequired <= nargs &&
              PyTuple_GET_SIZE(params) <= EW_MAX_PARAMS && (select_kw == Py_None || PyUnicode_CheckExact(select_kw)) &&
              (variants == Py_None || PyDict_CheckExact(variants));
+    for (Py_ssize_t p = 0; ok && p < nargs; p++) ok = PyUnicode_CheckExact(PyTuple_GET_ITEM(argnames, p));
     for (Py_ssize_t p = 0; ok && p < PyTuple_GET_SIZE(params); p++) {
         PyObject *pair = PyTuple_GET_ITEM(params, p);
         ok = PyTuple_CheckExact(pair) && PyTuple_GET_SIZE(pair) == 2 && PyUnicode_CheckExact(PyTuple_GET_ITEM(pair, 0));
     }
     if (!ok) {
         PyErr_SetString(PyExc_TypeError, "fastcall: (op name, 1 to 3 operands, a callable, name, inplace, has_out, "
-                        "params, select keyword, variants, seen) expected");
+                        "params, select keyword, variants, seen, operand names, required) expected");
         return 0;
     }
     slot->op = Py_NewRef(op);
     slot->fallback = Py_NewRef(fallback);
     slot->nargs = nargs;
+    slot->nrequired = nrequired;
+    slot->argnames = Py_NewRef(argnames);
     slot->inplace = inplace;
     slot->has_out = has_out;
     slot->params = Py_NewRef(params);
@@ -853,7 +960,7 @@ static PyObject *fast_function(PyObject *self, PyObject *args) {
     (void)self;
     ew_fast_slot *slot = PyMem_Calloc(1, sizeof *slot);
     if (!slot) return PyErr_NoMemory();
-    if (!fill_slot(slot, args, "OiOUiiO!OOO!:function", &name)) { PyMem_Free(slot); return NULL; }
+    if (!fill_slot(slot, args, "OiOUiiO!OOO!O!i:function", &name)) { PyMem_Free(slot); return NULL; }
     PyObject *cap = PyCapsule_New(slot, "ew_fast_slot", slot_capsule_free);
     if (!cap) {
         clear_slot(slot);
@@ -880,7 +987,7 @@ static PyObject *fast_method(PyObject *self, PyObject *args) {
     if (!tensor_type) { PyErr_SetString(PyExc_RuntimeError, "fastcall: init() first"); return NULL; }
     if (method_slots_used == EW_METHOD_SLOTS) Py_RETURN_NONE;
     const int i = method_slots_used;
-    if (!fill_slot(&method_slots[i], args, "OiOUiiO!OOO!:method", &name)) return NULL;
+    if (!fill_slot(&method_slots[i], args, "OiOUiiO!OOO!O!i:method", &name)) return NULL;
     method_defs[i].ml_name = copy_text(name);
     method_defs[i].ml_meth = (PyCFunction)(void (*)(void))method_fns[i];
     method_defs[i].ml_flags = METH_FASTCALL | METH_KEYWORDS;

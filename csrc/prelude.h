@@ -264,13 +264,22 @@ static inline float ew_rnd_f16(float x) { return ew_h2f(ew_f2h(x)); }
 static inline float ew_rnd_bf16(float x) { return ew_b2f(ew_f2b(x)); }
 static inline ew_c64 ew_rnd_c32(ew_c64 z) { return ew_c32_load(ew_c32_store(z)); }
 
+/* fmodf(a, b) without libm's bit loop (which is most of div_floor's time), where that is
+   exact: for |a / b| < 2**23 the double quotient truncates to the true one (a float quotient
+   that close to an integer is that integer), and a - q * b is exact in double (a 23-bit q
+   times a 24-bit b); the sign of a zero result is a's, as fmod's. */
+static inline float ew_fmodf_small(float a, float b) {
+    const double q = (double)a / (double)b;
+    if (!(fabs(q) < 8388608.0) || isinf(b)) return fmodf(a, b);
+    return copysignf((float)((double)a - trunc(q) * (double)b), a);
+}
 /* floating floor division: CPython's float_floor_div, as torch's div_floor_floating,
    each step rounded by R (the loop's storage precision) */
 #define EW_DIV_FLOOR_FLOAT(T) \
     static inline T ew_div_floor_##T(T a, T b, int *err, T (*R)(T)) { \
         (void)err; \
         if (b == 0) return R(a / b); \
-        T mod = R(fmod(a, b)), div = R(R(a - mod) / b), fl; \
+        T mod = R(_Generic(a, float: ew_fmodf_small, double: fmod)(a, b)), div = R(R(a - mod) / b), fl; \
         if (mod != 0 && ((b < 0) != (mod < 0))) div = R(div - 1); \
         if (div != 0) { fl = floor(div); if (R(div - fl) > (T)0.5) fl = R(fl + 1); } \
         else fl = copysign((T)0, R(a / b)); \

@@ -131,14 +131,13 @@ def _params(op, values):
 # overlap, the numbers' values) is decided per call.
 _PLANS = {}
 _PLANS_MAX = 4096               # a varying alpha must not grow it forever
-_PLAIN_KEYS = ("param_args", "optional", "returns_self")
+_PLAIN_KEYS = ("param_args", "returns_self")
 _NUMBER_KINDS = {bool: -1, int: -2, float: -3, complex: -4}     # the dtypes wrap_scalar gives them
 _INT64 = (-(1 << 63), (1 << 63) - 1)
 
 
 def _plannable(op):
-    cfg = _CONFIGS[op["config"]]
-    return not (any(op[k] for k in _PLAIN_KEYS) or cfg["condition"] or "ldexp_pow" in op["checks"]
+    return not (any(op[k] for k in _PLAIN_KEYS) or "ldexp_pow" in op["checks"]
                 or any(isinstance(c, str) and c in checks.LATE and c not in checks.BY_PARAMS for c in op["checks"]))
 
 
@@ -166,6 +165,10 @@ def _param_code(v, default):
 def _plan_key(op, args, kwargs, out=None, inplace=False):
     if not op["plannable"] or len(args) != len(op["args"]):
         return None
+    if op["optional"]:       # clamp(x, None, 3): keyed by the operands given, as _call_general runs it
+        args = tuple(a for a, n in zip(args, op["args"]) if not (a is None and n in op["optional"]))
+    if _CONFIGS[op["config"]]["condition"] and (type(args[0]) is not Tensor or args[0]._dtype.name != "bool"):
+        return None          # where's uint8 condition warns (once): Python's
     if out is None:
         outcode = -1
     elif type(out) is Tensor and not out._wrapped:
@@ -198,19 +201,17 @@ def _plan_key(op, args, kwargs, out=None, inplace=False):
 
 def _by_value(op, args, dtype):
     """Whether the numbers' values may decide this call's outcome, beyond its key: a plan must
-    then not serve it.  The config's check_scalars (the number must fit the computation dtype:
-    all dtypes, or these ones), an op's value check (pow's negative integer exponent) for
-    the operand categories it concerns, and results torch makes without a kernel (x ** 0 is
-    ones), which the kernel gives too only where it computes in a real floating dtype."""
-    checked = _CONFIGS[op["config"]]["check_scalars"]
-    dtypes = [t._dtype for t in args if type(t) is Tensor] + [dtype]
-    if checked is True or (checked and any(d.name in checked for d in dtypes)):
-        return True
+    then not serve it.  An op's value check (pow's negative integer exponent) for the operand
+    categories it concerns, and results torch makes without a kernel (x ** 0 is ones), which
+    the kernel gives too only where it computes in a real floating dtype.  (The config's
+    check_scalars, the number must fit the computation dtype, is the plan's `fits`: checked
+    per call, in C too.)"""
+    dtypes = [t._dtype for t in args if type(t) is Tensor]
     for c in op["checks"]:
         categories = checks.BY_VALUE.get(c) if isinstance(c, str) else None
-        if categories and any(d.category in categories for d in dtypes[:-1]):
+        if categories and any(d.category in categories for d in dtypes):
             return True
-    return bool(op["shortcuts"]) and (any(d.category != "floating" for d in dtypes[:-1])
+    return bool(op["shortcuts"]) and (any(d.category != "floating" for d in dtypes)
                                       or any(type(t) is complex for t in args))
 
 
@@ -244,7 +245,7 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     plan = _PLANS.get(key) if key is not None and not inplace else None
     # (C serves the other planned forms: here, tensors in the call's order, for EW_NO_FASTPATH)
     if plan is not None and plan[7] is None and all(type(t) is Tensor for t in args):
-        kernel, result, params, scalar_b, _, casts, _, _ = plan
+        kernel, result, params, scalar_b, _, casts, _, _, _ = plan
         if not (scalar_b and _numel(args[1]._shape) == 1):
             shapes = [t._shape for t in args]
             shape = shapes[0] if all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes)
@@ -342,9 +343,10 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
             text = errors.get("inplace" if inplace else "out", "Found dtype {out} but expected {result}")
             raise RuntimeError(text.format(out=out.dtype.c10_name, result=result.c10_name, out_cpp=out.dtype.cpp_name))
     checked = cfg["check_scalars"]
+    checked = checked and (checked is True or common.name in checked)
     # torch converts the numbers inside its dtype dispatch: a dtype without a kernel raises the
     # kernel's NotImplementedError instead (relu of float8_e8m0fnu, whose range lacks 0)
-    if checked and (checked is True or common.name in checked) and common.name in op["kernels"]:
+    if checked and common.name in op["kernels"]:
         for t in operands:
             if t._wrapped:
                 v = t.item()
@@ -442,20 +444,42 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
     params_struct = _params(op, values) if values else None
     run(kernel, out, inputs, shape, params_struct, casts)
     if plan_key is not None and inputs is operands:
-        _record(plan_key, given, operands, kernel, out.dtype, params_struct, scalar_b is not None, casts)
+        fits = _fits_bounds(resolver.fits(common, 0.0)) if checked and any(t._wrapped for t in operands) else None
+        if fits is not False:
+            _record(plan_key, given, operands, kernel, out.dtype, params_struct, scalar_b is not None, casts, fits)
     return out
 
 
-def _record(key, args, operands, kernel, result, params, scalar_b, casts):
+def _fits_bounds(dt):
+    """checks.check_fits for a plan's real numbers, as (lo, hi, non-finite ok): each number v
+    of a call must have lo <= v <= hi (or be inf/NaN where allowed), else the call goes the
+    Python way, which raises (so the bounds may be narrower than the dtype's, never wider).
+    None: no check (bool, and where's unchecked float16 fill); False: not plannable (minifloats)."""
+    if dt is None or dt.category == "bool":
+        return None
+    if dt._minifloat:
+        return False
+    if dt.category == "integral":
+        hi = (1 << (dt.itemsize * 8 - (1 if dt.is_signed else 0))) - 1
+        lo = -hi - 1 if dt.is_signed else -hi
+        flo, fhi = float(lo), float(hi)
+        # int64's 2**63 - 1 rounds up to 2**63 as a double: the next double below, to stay inside
+        return (flo if flo >= lo else math.nextafter(flo, 0.0), fhi if fhi <= hi else math.nextafter(fhi, 0.0), False)
+    limit = (dt.to_real() if dt.is_complex else dt).max
+    return (-limit, limit, True)
+
+
+def _record(key, args, operands, kernel, result, params, scalar_b, casts, fits=None):
     """The plan of a call the general path ran (the C short path in fastcall.c reads these
-    tuples too: it takes the params' and casts' addresses)."""
+    tuples too: it takes the params' and casts' addresses; `fits`: _fits_bounds, checked on
+    the numbers of every call it serves)."""
     order = _operand_order(args, operands)
     if order is False:
         return
     if len(_PLANS) >= _PLANS_MAX:
         _PLANS.clear()
     casts = ffi.new("int[]", casts) if casts is not None else None
-    _PLANS[key] = (kernel, result, params, scalar_b, _address(params), casts, _address(casts), order)
+    _PLANS[key] = (kernel, result, params, scalar_b, _address(params), casts, _address(casts), order, fits)
 
 
 def _address(cdata):

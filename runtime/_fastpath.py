@@ -6,6 +6,7 @@ the op's params, out=, a select keyword such as rounding_mode) once this entry p
 run that form through Python, which records its plan; it hands every other call to the
 Python function it replaces, unchanged.  EW_NO_FASTPATH=1 leaves the Python functions
 alone (to compare)."""
+import itertools
 import os
 
 from . import _dispatch, promotion
@@ -33,28 +34,40 @@ def _select(spec):
     return (keyword, ok) if ok else (None, None)
 
 
-def _by_kinds(spec, nargs):
-    """{bit mask of the operands that are numbers: op} for the variants chosen by kinds, as
-    _dispatch.overload chooses them (the first match, else the default); None without any."""
+_KINDS = ("tensor", "number", "none")      # an operand's code in the C path's bits
+
+
+def _by_kinds(spec, nargs, nrequired):
+    """{the operands' kinds, 2 bits each (_KINDS; None only past the required ones): op} for the
+    variants chosen by kinds, as _dispatch.overload chooses them (the first match, else the
+    default); None without any."""
     if spec is None:
         return None
     table = {}
-    for bits in range(1 << nargs):
-        kinds = ["number" if bits >> i & 1 else "tensor" for i in range(nargs)]
-        op = next(op for when, op in spec if all(kinds[i] in k for i, k in when.items()))
+    for combo in itertools.product(*[_KINDS[:2] if i < nrequired else _KINDS for i in range(nargs)]):
+        def matches(where, want):
+            return any(k in want for k in combo) if where == "any" else combo[where] in want
+        op = next(op for when, op in spec if all(matches(i, k) for i, k in when.items()))
         if tables.OPS[op]["plannable"] and len(tables.OPS[op]["args"]) == nargs:
-            table[bits] = op
+            table[sum(_KINDS.index(k) << 2 * i for i, k in enumerate(combo))] = op
     return table
+
+
+def _required(op_name, nargs):
+    """How many leading operands must be given: the others are optional (clamp's min, max)."""
+    optional = tables.OPS[op_name]["optional"]
+    return next((i for i, a in enumerate(tables.OPS[op_name]["args"][:nargs]) if a in optional), nargs)
 
 
 def _slot(op_name, nargs, fallback, name, inplace, has_out, select, kinds=None):
     seen = {}
     _SEEN.append(seen)
     keyword, variants = _select(select.get(op_name))
+    required = _required(op_name, nargs)
     if keyword is None:
-        variants = _by_kinds(kinds.get(op_name) if kinds else None, nargs)
+        variants = _by_kinds(kinds.get(op_name) if kinds else None, nargs, required)
     return (op_name, nargs, fallback, name, int(inplace), int(has_out), tuple(tables.OPS[op_name]["params"]),
-            keyword, variants, seen)
+            keyword, variants, seen, tuple(tables.OPS[op_name]["args"][:nargs]), required)
 
 
 def forget():

@@ -604,3 +604,156 @@ def test_no_references_or_memory_leak():
     # (a per-call leak would add 10^4 or more; a dtype's count moves by a few with caches)
     assert all(after <= was + 4 for after, was in zip([sys.getrefcount(w) for w in watched], before)), before
     assert grown < 64 * 1024, grown
+
+
+# ---------------------------------------------------------------- clamp, where, numbers that must fit
+# clamp's overloads are chosen by the kinds of min and max (numbers, tensors, None, by position
+# or keyword); where's condition takes no part in promotion; their numbers must fit the
+# computation dtype (check_scalars), which the C path checks by the plan's bounds, refusing
+# to Python (which raises torch's error) when one may not.
+BOUNDS = [0, 1, -2.5, 0.5, True, 1000, -1000, 300, 70000.0, 1e300, float("nan"), float("inf"), -float("inf"),
+          2 ** 62, 2 ** 63 - 1, 1j, None]
+CLAMP_DTYPES = [rt.bool, rt.uint8, rt.int8, rt.int32, rt.int64, rt.float16, rt.bfloat16, rt.float32, rt.float64,
+                rt.complex64]
+
+
+def _x(dt, lay="vec"):
+    return _layout(lay, dt) if dt is not rt.int8 else _layout(lay, rt.int32).to(rt.int8)
+
+
+@pytest.mark.parametrize("name", ["clamp", "clip"])
+def test_clamp_number_bounds(name):
+    fast, python = _fast_and_python(name)
+    mfast, mpython = _fast_and_python(name, method=True)
+    ifast, ipython = _fast_and_python(name + "_", method=True)
+    for dt in CLAMP_DTYPES:
+        for lo in BOUNDS:
+            for hi in (BOUNDS if lo in (0, 1000, None, float("nan")) else [None, 3]):
+                _agree(fast, python, lambda: ((_x(dt), lo, hi), {}))
+                _agree(mfast, mpython, lambda: ((_x(dt, "T"), lo, hi), {}))
+                _agree(ifast, ipython, lambda: ((_x(dt), lo, hi), {}))
+            _agree(mfast, mpython, lambda: ((_x(dt),), {"min": lo}))
+            _agree(mfast, mpython, lambda: ((_x(dt, "0d"),), {"max": lo}))
+            _agree(fast, python, lambda: ((_x(dt, "strided"),), {"min": lo, "max": 2}))
+            _agree(fast, python, lambda: ((_x(dt), lo), {"max": None}))
+    for out_dt in (rt.float32, rt.int32, rt.float64):           # out= of the result dtype, or not
+        _agree(fast, python, lambda: ((_x(rt.float32), 0.5, 2), {"out": _x(out_dt)}))
+        _agree(fast, python, lambda: ((_x(rt.int32), 1, 2), {"out": _x(out_dt)}))
+    _agree(fast, python, lambda: ((_x(rt.float32),), {}))                       # no bounds: torch's error
+    _agree(fast, python, lambda: ((_x(rt.float32), None, None), {}))
+    _agree(fast, python, lambda: ((_x(rt.float32),), {"min": 1, "foo": 2}))
+
+
+def test_clamp_tensor_bounds():
+    fast, python = _fast_and_python("clamp")
+    mfast, mpython = _fast_and_python("clamp", method=True)
+    for dt in CLAMP_DTYPES:
+        for bdt in (rt.float32, rt.int32, dt, rt.complex64):
+            for lx, lb in LAYOUT_PAIRS:
+                _agree(fast, python, lambda: ((_x(dt, lx), _x(bdt, lb), _x(bdt, lb)), {}))
+                _agree(fast, python, lambda: ((_x(dt, lx), _x(bdt, lb)), {}))
+                _agree(mfast, mpython, lambda: ((_x(dt, lx),), {"max": _x(bdt, lb)}))
+                _agree(fast, python, lambda: ((_x(dt, lx), _x(bdt, lb), 2), {}))      # a tensor next to a number
+                _agree(fast, python, lambda: ((_x(dt, lx), None, _x(bdt, "0d")), {}))
+
+
+def test_where_forms():
+    fast, python = _fast_and_python("where")
+    conds = [lambda lay: _layout(lay, rt.bool), lambda lay: _layout(lay, rt.uint8), lambda lay: _layout(lay, rt.int32)]
+    for dt in CLAMP_DTYPES:
+        for cond in conds:
+            for lx, ly in LAYOUT_PAIRS:
+                _agree(fast, python, lambda: ((cond(ly), _x(dt, lx), _x(dt, ly)), {}))
+                _agree(fast, python, lambda: ((cond(lx), _x(dt, lx), _x(rt.float64, ly)), {}))
+            for v in BOUNDS:
+                _agree(fast, python, lambda: ((cond("vec"), _x(dt), v), {}))
+                _agree(fast, python, lambda: ((cond("T"), v, _x(dt, "T")), {}))
+        _agree(fast, python, lambda: ((_layout("vec", rt.bool), 1.5, 2), {}))      # numbers only: Python's
+        for out_dt in (dt, rt.float32):
+            _agree(fast, python, lambda: ((_layout("vec", rt.bool), _x(dt), _x(dt)), {"out": _x(out_dt)}))
+    _agree(fast, python, lambda: ((_layout("vec", rt.bool), None, None), {}))
+
+
+@pytest.mark.parametrize("name", ["clamp_min", "clamp_max"])
+def test_numbers_that_must_fit(name):
+    """check_scalars configs: every number's value is checked against the plan's bounds, per call."""
+    fast, python = _fast_and_python(name)
+    for dt in CLAMP_DTYPES:
+        for v in BOUNDS:
+            _agree(fast, python, lambda: ((_x(dt), v), {}))
+
+
+def test_clamp_and_where_served_in_c(monkeypatch):
+    if os.environ.get("EW_NO_FASTPATH"):
+        pytest.skip("the C path is off")
+    calls = []
+    general = _dispatch._call_general
+    monkeypatch.setattr(_dispatch, "_call_general", lambda *a: calls.append(a[0]["name"]) or general(*a))
+    a, lo, hi = rt.arange(6, dtype=rt.float32), rt.zeros(6), rt.ones(6)
+    i8, c, o = rt.arange(6, dtype=rt.int8), a > 2, rt.empty(6)
+    forms = [lambda: rt.clamp(a, 0.0, 1.0), lambda: a.clamp(min=0.0), lambda: a.clamp(max=1), lambda: rt.clip(a, 0, 1),
+             lambda: rt.clamp(a, None, 1.0), lambda: rt.clamp(a, lo, hi), lambda: rt.clamp(a, lo), lambda: a.clamp(lo),
+             lambda: rt.clamp(a, 0.0, 1.0, out=o), lambda: a.clone().clamp_(0, 1), lambda: rt.clamp_min(i8, 3),
+             lambda: rt.clamp(i8, -5, 100), lambda: rt.where(c, a, lo), lambda: rt.where(c, a, 0.0),
+             lambda: rt.where(c, 1, a), lambda: rt.where(c, i8, 7), lambda: rt.where(c, a, lo, out=o)]
+    for form in forms:
+        form()
+        calls.clear()
+        form()
+        form()
+        assert calls == [], (form.__code__.co_firstlineno, calls)
+    # a number that does not fit the dtype goes to Python, which raises torch's error
+    for _ in range(2):
+        with pytest.raises(RuntimeError, match="value cannot be converted to type int8_t without overflow"):
+            rt.clamp(i8, -5, 1000)
+        with pytest.raises(RuntimeError, match="value cannot be converted to type int8_t without overflow"):
+            rt.where(c, i8, 300)
+
+
+def test_clamp_and_where_match_torch():
+    torch = pytest.importorskip("torch")
+    tdt = {d: getattr(torch, d.name) for d in CLAMP_DTYPES}
+
+    def run(lib, f):
+        try:
+            r = f(lib)
+        except Exception as e:  # noqa: BLE001 - the outcome is compared, whatever it is
+            return type(e).__name__, str(e)
+        return str(r.dtype).split(".")[-1], tuple(r.shape), [repr(complex(v) if isinstance(v, complex) else float(v))
+                                                              for v in r.reshape(-1).tolist()]     # (NaN == NaN)
+
+    def t(lib, dt, vals):
+        return rt.tensor(vals).to(dt) if lib is rt else torch.tensor(vals).to(tdt[dt])
+    vals = [-3, 0, 2, 5, 100, -7]
+    for dt in CLAMP_DTYPES:
+        cases = [lambda m: m.clamp(t(m, dt, vals), 0, 4), lambda m: t(m, dt, vals).clamp(min=1.5),
+                 lambda m: m.clamp(t(m, dt, vals), None, 300), lambda m: m.clamp(t(m, dt, vals), -1000, 2),
+                 lambda m: m.clamp(t(m, dt, vals), t(m, rt.int32, [0] * 6), t(m, rt.float32, [3.5] * 6)),
+                 lambda m: m.clamp(t(m, dt, vals), float("nan"), 2), lambda m: m.clamp_min(t(m, dt, vals), 1000),
+                 lambda m: m.where(t(m, rt.bool, [1, 0, 1, 0, 1, 0]), t(m, dt, vals), 0.5),
+                 lambda m: m.where(t(m, rt.bool, [1, 0, 1, 0, 1, 0]), t(m, dt, vals), 1000),
+                 lambda m: m.where(t(m, rt.bool, [1, 0, 1, 0, 1, 0]), 2, t(m, dt, vals)),
+                 lambda m: m.where(t(m, rt.bool, [1, 0, 1, 0, 1, 0]), t(m, dt, vals), t(m, rt.float64, vals))]
+        for case in cases:
+            for _ in range(3):          # the first through Python, the next through C
+                assert run(rt, case) == run(torch, case), (dt, case.__code__.co_firstlineno)
+
+
+def test_tensor_slots_are_checked_at_init():
+    """fastcall fills new Tensors' __slots__ by the offsets it took from their member
+    descriptors: a class whose slots are not exactly those is refused, and the offsets in use stay."""
+    class Extra:
+        __slots__ = ("_storage", "_ptr", "_shape", "_strides", "_offset", "_dtype", "_wrapped", "_lazy", "_new")
+
+    class Missing:
+        __slots__ = ("_storage", "_ptr", "_shape", "_strides", "_offset", "_dtype", "_wrapped")
+
+    class WithDict:
+        __slots__ = ("_storage", "_ptr", "_shape", "_strides", "_offset", "_dtype", "_wrapped", "_lazy", "__dict__")
+    for cls in (Extra, Missing, WithDict):
+        with pytest.raises((TypeError, AttributeError)):
+            fastcall.init(cls, type(rt.float32), _dispatch._PLANS, {})
+    a = rt.arange(3, dtype=rt.float32)
+    for _ in range(3):
+        r = a + a
+        assert r.tolist() == [0.0, 2.0, 4.0] and r.dtype == rt.float32 and r.shape == (3,)
