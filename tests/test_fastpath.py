@@ -15,7 +15,7 @@ import pytest
 
 import runtime as rt
 from generated import ops as gen_ops
-from runtime import _dispatch, _fastpath
+from runtime import _dispatch, _fastpath, _warn
 from runtime._lib import fastcall
 
 # the ops the runtime put on the short path (the generated table's, less those whose op
@@ -250,12 +250,18 @@ LAYOUT_PAIRS = [("vec", "vec"), ("mat", "T"), ("T", "col"), ("strided", "vec"), 
 
 
 def _outcome(f, args, kwargs):
+    # each call as the process's first: a warn-once message (where's uint8 condition) shows
+    # whatever test ran before, and the process's state is put back after
+    seen = set(_warn._WARNED)
+    _warn._WARNED.clear()
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
         try:
             r = ("ok", f(*args, **kwargs))
         except Exception as e:  # noqa: BLE001 - the outcome is compared, whatever it is
             r = (type(e), str(e))
+    _warn._WARNED.clear()
+    _warn._WARNED.update(seen)
     return r, [(x.category, str(x.message)) for x in w]
 
 
