@@ -146,14 +146,18 @@ def test_fused_casts_equal_whole_tensor_casts(tunables):
 
 def fused_loops():
     """(op, loop dtype, dtype read, its position) of every loop that casts an input as it
-    loads it (render.py: fused_kernels)."""
+    loads it (render.py: fused_kernels), and how Python calls each op: (function, keywords),
+    div_floor being rt.div(..., rounding_mode='floor')."""
     from codegen import model, render
     root = Path(__file__).resolve().parent.parent
-    ctx = render.build_context(model.load_model(root / "dtypes.yaml", root / "ops.yaml"))
-    return [(k["op"], k["dtype"].name, k["source"], k["fused"][1] - 1) for k in ctx["fused"]]
+    m = model.load_model(root / "dtypes.yaml", root / "ops.yaml")
+    ctx = render.build_context(m)
+    calls = {op.name: (op.function, dict([op.select]) if op.select and op.select[1] != "*" else {})
+             for op in m.ops if op.function}
+    return [(k["op"], k["dtype"].name, k["source"], k["fused"][1] - 1) for k in ctx["fused"]], calls
 
 
-FUSED = fused_loops()
+FUSED, CALLS = fused_loops()
 
 
 @pytest.mark.parametrize("op", sorted({f[0] for f in FUSED}))
@@ -162,7 +166,11 @@ def test_fused_loops_equal_buffered_casts(tunables, op):
     buffer (fuse=0) and of the op on whole-tensor casts, in every walk: contiguous with
     ordinary and streaming stores, a broadcast operand, strided inputs, an output of another
     dtype (a buffered output), in place, threads."""
-    fn = getattr(rt, op)
+    name, keywords = CALLS[op]
+
+    def fn(*args, **kw):
+        return getattr(rt, name)(*args, **keywords, **kw)
+
     for _, loop, source, pos in (f for f in FUSED if f[0] == op):
         dl, ds = getattr(rt, loop), getattr(rt, source)
 
@@ -175,9 +183,9 @@ def test_fused_loops_equal_buffered_casts(tunables, op):
             yield fn(*args(data((1400,), dl, 1)[::2], data((2100,), ds, 2)[1::3]))
             yield fn(*args(data((30, 1), dl, 1), data((40,), ds, 2)))
             yield fn(*args(data((700,), dl, 1), data((700,), ds, 2)), out=rt.empty(700, dtype=rt.complex128))
-            if pos == 1 and hasattr(rt.Tensor, op + "_"):     # (maximum, logaddexp: no in-place method)
+            if pos == 1 and hasattr(rt.Tensor, name + "_"):     # (maximum, logaddexp: no in-place method)
                 x = data((700,), dl, 1)
-                getattr(x, op + "_")(data((700,), ds, 2))
+                getattr(x, name + "_")(data((700,), ds, 2), **keywords)
                 yield x
 
         tunables(PLAIN, 1)
