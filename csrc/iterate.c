@@ -493,6 +493,50 @@ static int ew_prepare(ew_job *j, int nops, int ndim, const int64_t *shape, char 
     return 0;
 }
 
+/* Is the walk tiled?  A transposed operand (one whose stride along dim 1 is smaller than along
+   dim 0) in a walk of at least two tiles each way. */
+static int ew_tiled(const ew_job *j) {
+    if (j->nd < 2 || ew_cfg[EW_CFG_TILE0] <= 0 || ew_cfg[EW_CFG_TILE1] <= 0 ||
+        j->sh[0] < 2 * ew_cfg[EW_CFG_TILE0] || j->sh[1] < 2 * ew_cfg[EW_CFG_TILE1])
+        return 0;
+    for (int k = 0; k < j->nops; k++) {
+        int64_t a = ew_abs64(j->st[0][k]), b = ew_abs64(j->st[1][k]);
+        if (a && b && b < a && a >= 64) return 1;
+    }
+    return 0;
+}
+
+/* Would ew_execute run this walk on this thread as plain rows?  No casts (the caller knows), no
+   tiles, no streaming stores, fewer elements than a thread's grain. */
+static int ew_plain_rows(const ew_job *j, int kernel) {
+    int64_t elements = 1;
+    for (int d = 0; d < j->nd; d++) elements *= j->sh[d];
+    return elements < ew_cfg[EW_CFG_GRAIN] && !ew_tiled(j) &&
+           (ew_cfg[EW_CFG_NT_BYTES] <= 0 || elements * ew_loop_sizes[kernel][0] < ew_cfg[EW_CFG_NT_BYTES]);
+}
+
+/* Such a walk's rows, one call of the loop each, without the job's set-up, which costs as
+   much as the loop at a hundred elements ((r,1)+(1,c)).  The first error code stops it, as
+   ew_walk. */
+static int ew_run_rows(const ew_job *j, ew_loop_fn fn) {
+    int64_t idx[EW_MAX_DIMS];
+    char *p[EW_MAX_OPS];
+    for (int d = 0; d < j->nd; d++) idx[d] = 0;
+    for (int k = 0; k < j->nops; k++) p[k] = j->base[k];
+    for (;;) {
+        int rc = fn(p, j->st[0], j->sh[0], j->params);
+        if (rc) return rc;
+        int d = 1;
+        for (; d < j->nd; d++) {
+            for (int k = 0; k < j->nops; k++) p[k] += j->st[d][k];
+            if (++idx[d] < j->sh[d]) break;
+            for (int k = 0; k < j->nops; k++) p[k] -= j->st[d][k] * j->sh[d];
+            idx[d] = 0;
+        }
+        if (d == j->nd) return 0;
+    }
+}
+
 static int ew_execute(ew_job *j, int kernel, const int *casts) {
     j->fn = ew_loops[kernel];
     j->task = NULL;
@@ -553,17 +597,9 @@ static int ew_execute(ew_job *j, int kernel, const int *casts) {
         if (chunk > 64) chunk &= ~(int64_t)63;
         j->chunk = chunk < 1 ? 1 : chunk;
     }
-    /* a transposed operand: one whose stride along dim 1 is smaller than along dim 0 */
-    if (j->nd >= 2 && ew_cfg[EW_CFG_TILE0] > 0 && ew_cfg[EW_CFG_TILE1] > 0 &&
-        j->sh[0] >= 2 * ew_cfg[EW_CFG_TILE0] && j->sh[1] >= 2 * ew_cfg[EW_CFG_TILE1]) {
-        for (int k = 0; k < j->nops; k++) {
-            int64_t a = ew_abs64(j->st[0][k]), b = ew_abs64(j->st[1][k]);
-            if (a && b && b < a && a >= 64) {
-                j->tile0 = ew_cfg[EW_CFG_TILE0];
-                j->tile1 = ew_cfg[EW_CFG_TILE1];
-                break;
-            }
-        }
+    if (ew_tiled(j)) {
+        j->tile0 = ew_cfg[EW_CFG_TILE0];
+        j->tile1 = ew_cfg[EW_CFG_TILE1];
     }
     if (j->tile0) {
         total = ((j->sh[0] + j->tile0 - 1) / j->tile0) * ((j->sh[1] + j->tile1 - 1) / j->tile1);
@@ -609,6 +645,9 @@ int ew_run(int kernel, int nops, int ndim, const int64_t *shape, char **data, co
     ew_job j;
     if (ew_prepare(&j, nops, ndim, shape, data, strides)) return 0;
     j.params = params;
+    int plain = 1;
+    for (int k = 0; casts && k < nops; k++) plain &= casts[k] < 0;
+    if (plain && ew_plain_rows(&j, kernel)) return ew_run_rows(&j, ew_loops[kernel]);
     return ew_execute(&j, kernel, casts);
 }
 

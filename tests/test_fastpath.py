@@ -763,3 +763,69 @@ def test_tensor_slots_are_checked_at_init():
     for _ in range(3):
         r = a + a
         assert r.tolist() == [0.0, 2.0, 4.0] and r.dtype == rt.float32 and r.shape == (3,)
+
+
+def _walks():
+    """Calls whose walk has several rows and no casts (iterate.c: ew_run_rows runs them on
+    this thread, row by row, below a thread's grain), each as (name, function of rt or torch)."""
+    def v(m, shape, dt, start=-7):
+        n = 1
+        for s in shape:
+            n *= s
+        return m.arange(start, start + n, dtype=getattr(m, dt)).reshape(shape)
+    yield "(r,1)+(1,c)", lambda m: v(m, (10, 1), "float32") + v(m, (1, 10), "float32")
+    yield "(r,1)*(1,c) int", lambda m: v(m, (7, 1), "int32") * v(m, (1, 5), "int32")
+    yield "3-d broadcast", lambda m: v(m, (3, 1, 4), "float64") - v(m, (5, 1), "float64")
+    yield "(r,c)+(1,c)", lambda m: v(m, (4, 6), "int64") + v(m, (6,), "int64")
+    yield "transposed", lambda m: v(m, (6, 5), "float32").T * v(m, (5, 6), "float32")
+    yield "strided rows", lambda m: v(m, (6, 8), "float32")[::2, 1::3] + v(m, (3, 1), "float32")
+    yield "number and column", lambda m: 2.5 - v(m, (4, 1), "float32").expand(4, 3)
+    yield "unary transposed", lambda m: v(m, (4, 5), "float32").T.exp()
+    yield "where rows", lambda m: m.where(v(m, (3, 1), "int32") > -6, v(m, (1, 4), "float32"), 0.5)
+    yield "clamp rows", lambda m: m.clamp(v(m, (5, 3), "float32"), v(m, (5, 1), "float32"), v(m, (3,), "float32"))
+    yield "out= rows", lambda m: m.add(v(m, (3, 1), "int64"), v(m, (1, 3), "int64"),
+                                       out=m.empty(3, 3, dtype=m.int64))
+    yield "in place rows", lambda m: v(m, (4, 3), "float32").add_(v(m, (4, 1), "float32"))
+    yield "empty", lambda m: v(m, (0, 1), "float32") + v(m, (1, 3), "float32")
+    # an integer division by zero in the third row: the error, not a partial result
+    yield "division by zero", lambda m: m.floor_divide(v(m, (1, 3), "int32", 5), v(m, (4, 1), "int32", -2))
+    yield "remainder by zero", lambda m: v(m, (3, 1), "int64").remainder(v(m, (1, 2), "int64", 0))
+
+
+def _walk_outcome(f, m):
+    try:
+        r = f(m)
+    except Exception as e:  # noqa: BLE001 - the outcome is compared, whatever it is
+        return type(e).__name__, str(e)
+    return str(r.dtype).split(".")[-1], tuple(r.shape), tuple(r.stride()), r.reshape(-1).tolist()
+
+
+def test_walks_by_rows_equal_the_walker_job():
+    """Small walks of several rows without casts go row by row without the job's set-up: the
+    same dtypes, values, strides and errors as the job (forced with a grain of one element,
+    one thread), through the C path (second and third calls) and the Python one (first)."""
+    from runtime import _threads
+    saved, threads = _threads._config("grain"), rt.get_num_threads()
+    try:
+        for name, f in _walks():
+            _dispatch._PLANS.clear()
+            rt.set_num_threads(1)
+            _threads._config("grain", 1)
+            want = [_walk_outcome(f, rt) for _ in range(3)]
+            _threads._config("grain", saved)
+            rt.set_num_threads(threads)
+            _dispatch._PLANS.clear()
+            got = [_walk_outcome(f, rt) for _ in range(3)]
+            assert got == want, name
+            assert want[0] == want[1] == want[2], name
+    finally:
+        _threads._config("grain", saved)
+        rt.set_num_threads(threads)
+
+
+def test_walks_by_rows_match_torch():
+    torch = pytest.importorskip("torch")
+    for name, f in _walks():
+        want = _walk_outcome(f, torch)
+        for _ in range(3):          # the first through Python, the next through C
+            assert _walk_outcome(f, rt) == want, name
