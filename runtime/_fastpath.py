@@ -85,6 +85,8 @@ def install(functions, methods, ops):
     if os.environ.get("EW_NO_FASTPATH"):
         return
     fastcall.init(Tensor, dtype, _dispatch._PLANS, promotion._state)
+    # x.T of a 2-d tensor: the view made in C (a Python getter costs more than a small op)
+    Tensor.T = property(fastcall.transposer(Tensor.T.fget), doc=Tensor.T.__doc__)
     select, kinds = ops.FAST_SELECT, ops.FAST_KINDS
     for name, (op, nargs) in ops.FAST_FUNCTIONS.items():
         if name in functions and _eligible(op, nargs):

@@ -587,11 +587,11 @@ def test_no_references_or_memory_leak():
     x = 2.5
     forms = [lambda: a + b, lambda: a + x, lambda: 2 - a, lambda: q.T * q, lambda: rt.add(a, b, out=o),
              lambda: rt.add(a, a, alpha=x), lambda: o.add_(a), lambda: rt.div(a, a, rounding_mode="floor"),
-             lambda: a.exp(), lambda: a[::2] * 2]
+             lambda: a.exp(), lambda: a[::2] * 2, lambda: q.T]
     for f in forms:
         f()
         f()
-    watched = [a, b, q, o, x, a._shape, a._strides, a._dtype, q._strides, rt.float32]
+    watched = [a, b, q, o, x, a._shape, a._strides, a._dtype, q._strides, q._shape, q._storage, q._ptr, rt.float32]
     before = [sys.getrefcount(w) for w in watched]
     tracemalloc.start()
     try:
@@ -829,3 +829,63 @@ def test_walks_by_rows_match_torch():
         want = _walk_outcome(f, torch)
         for _ in range(3):          # the first through Python, the next through C
             assert _walk_outcome(f, rt) == want, name
+
+
+def _t_cases(m):
+    """Tensors of every kind x.T meets: 2-d contiguous, strided, offset, conj and neg bits, empty,
+    a Size-1 dim, and the dims whose T warns (0-d, 1-d) or raises/warns (3-d)."""
+    base = m.arange(24, dtype=m.float32).reshape(4, 6)
+    c = m.arange(6, dtype=m.float32).reshape(2, 3) * (1 + 2j)
+    yield "contiguous", base
+    yield "strided", base[::2, 1::2]
+    yield "offset", base[1:, 2:]
+    yield "transposed", base.T
+    yield "conj", c.conj()
+    yield "neg", c.conj().imag
+    yield "empty", m.zeros(0, 3)
+    yield "one row", m.ones(1, 5, dtype=m.int64)
+    yield "int8", m.arange(6, dtype=m.int8).reshape(3, 2)
+    yield "0-d", m.tensor(3.0)
+    yield "1-d", m.arange(4)
+    yield "3-d", m.arange(24).reshape(2, 3, 4)
+
+
+def _t_outcome(x):
+    # (warnings are torch's once per process: test_T_in_c_equals_the_python_getter checks ours)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            t = x.T
+        except Exception as e:  # noqa: BLE001 - the outcome is compared, whatever it is
+            return type(e).__name__, str(e)
+    return (str(t.dtype).split(".")[-1], tuple(t.shape), t.stride(), t.storage_offset(), t.is_conj(), t.is_neg(),
+            t.resolve_conj().resolve_neg().tolist())
+
+
+def test_T_in_c_equals_the_python_getter():
+    """Tensor.T's C getter (fastcall.c, transpose_call) gives the Python getter's view: shape,
+    strides, offset, bits, values, the same storage (a write shows through), warnings."""
+    if os.environ.get("EW_NO_FASTPATH"):
+        pytest.skip("the C path is off")
+    fast = rt.Tensor.T.fget
+    python = fast.__self__
+    assert type(fast).__name__ == "builtin_function_or_method" and python.__name__ == "T"
+    for name, x in _t_cases(rt):
+        got, want = [], []
+        for getter, into in ((fast, got), (python, want)):
+            _warn._WARNED.clear()
+            with warnings.catch_warnings(record=True) as w:
+                warnings.simplefilter("always")
+                t = getter(x)
+            into.append((type(t), t.dtype, t.shape, t.stride(), t.storage_offset(), t.is_conj(), t.is_neg(),
+                         t._ptr, t._storage is x._storage, t._wrapped, _bits(t), [str(v.message) for v in w]))
+        assert got == want, name
+    x = rt.zeros(2, 3)
+    x.T[2, 1] = 5.0
+    assert x.tolist() == [[0, 0, 0], [0, 0, 5]]
+
+
+def test_T_matches_torch():
+    torch = pytest.importorskip("torch")
+    for (name, x), (_, y) in zip(_t_cases(rt), _t_cases(torch)):
+        assert _t_outcome(x) == _t_outcome(y), name
