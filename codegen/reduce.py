@@ -410,6 +410,16 @@ def _depth(model, r, i, acc):
     return 256 if real.get(a.name) == "float64" and real.get(x.name) == "float32" else 32
 
 
+def _lanes(model, i, acc):
+    """Lanes of the contiguous fold: 128 bytes of accumulators, but 32 doubles where float32 is
+    summed in double (sum, mean, nansum): a lane's adds are a chain, and 16 lanes (4 AVX2 or 2
+    AVX-512 accumulators) left those loops bound by the add's latency, not by memory."""
+    size = model.dtype(acc).itemsize
+    if model.dtype(acc).name == "float64" and model.dtype(i).name == "float32":
+        return 32
+    return max(8, min(64, 128 // size))
+
+
 def _kernel(model, ct, kid, name, i, v):
     """The template's facts of one kernel.  A reduction with a `state` picks acc, init, combine,
     join and finish by its input dtype (var of complex64: complex128 state, float32 result), the
@@ -423,7 +433,6 @@ def _kernel(model, ct, kid, name, i, v):
     lowest, highest = _extremes(model, acc)
     sub = {"lowest": lowest, "highest": highest}
     init = _by_dtype(dict(r.init), key)
-    acc_size = model.dtype(acc).itemsize
     ad = model.dtype(acc)
     v2 = v if cfg.second == "same" else i
     return dict(
@@ -437,7 +446,7 @@ def _kernel(model, ct, kid, name, i, v):
         store=ct[v].store("{}"), simd=i in r.simd, decode=(storage_c(idd) or {}).get("decode"),
         depth=_depth(model, r, i, acc), block=dict(r.block).get(i) if i in r.simd else None,
         chunk=dict(r.chunk).get(i),
-        lanes=max(8, min(64, 128 // acc_size)), line=r.line)
+        lanes=_lanes(model, i, acc), line=r.line)
 
 
 def render_files(model, env, ct):

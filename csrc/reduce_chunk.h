@@ -16,12 +16,13 @@
 #define EW_CHUNK_FLAVOURS(GEN, NAME, ...) GEN(NAME, , __VA_ARGS__)
 #endif
 
-/* the lanes added pairwise (a fixed tree) */
-EW_CHUNK_OPT static inline double ew_chunk_total(double *a) {
-    for (int w = EW_CL / 2; w > 0; w /= 2)
+/* the n lanes added pairwise (a fixed tree) */
+EW_CHUNK_OPT static inline double ew_chunk_total_n(double *a, int n) {
+    for (int w = n / 2; w > 0; w /= 2)
         for (int j = 0; j < w; j++) a[j] += a[j + w];
     return a[0];
 }
+EW_CHUNK_OPT static inline double ew_chunk_total(double *a) { return ew_chunk_total_n(a, EW_CL); }
 
 /* var / std (state: mean, m2, n in double): the chunk's mean, then the sum of squared deviations
    from it (two passes over 1-2 KB in L1: more accurate than Welford's running mean, and no
@@ -41,38 +42,62 @@ ATTR EW_CHUNK_OPT static int NAME(void *st, const T *restrict in) {             
 EW_CHUNK_FLAVOURS(EW_CVAR, ew_cvar_f32, float)
 EW_CHUNK_FLAVOURS(EW_CVAR, ew_cvar_f64, double)
 
-/* the 2-norm's sum of squares, the 1-norm's sum of |x| (state: s in double) */
+/* the 2-norm's sum of squares, the 1-norm's sum of |x| (state: s in double), in 32 lanes: the
+   adds of a lane are a chain, and 16 lanes left the loop bound by their latency */
+#define EW_NL 32
 #define EW_CNORM(NAME, ATTR, TERM)                                                            \
 ATTR EW_CHUNK_OPT static int NAME(void *st, const float *restrict in) {                       \
-    double a[EW_CL] = {0};                                                                    \
-    for (int c = 0; c < EW_CHUNK; c += EW_CL)                                                 \
-        for (int j = 0; j < EW_CL; j++) { double x = in[c + j]; a[j] += TERM; }               \
-    *(double *)st = ew_chunk_total(a);                                                        \
+    double a[EW_NL] = {0};                                                                    \
+    for (int c = 0; c < EW_CHUNK; c += EW_NL)                                                 \
+        for (int j = 0; j < EW_NL; j++) { double x = in[c + j]; a[j] += TERM; }               \
+    *(double *)st = ew_chunk_total_n(a, EW_NL);                                               \
     return 1;                                                                                 \
 }
 EW_CNORM(ew_cnorm2_f32, , x * x)
 EW_CNORM(ew_cnorm1_f32, , fabs(x))
 #ifdef EW_HAVE_F16C_PATH
-/* by hand: gcc loads 8 floats and extracts the upper half for each conversion (half the speed) */
-#define EW_CNORM_AVX2(NAME, TERM)                                                             \
-EW_TARGET_AVX2_NOFMA EW_CHUNK_OPT static int NAME(void *st, const float *restrict in) {       \
-    const __m256d sign = _mm256_set1_pd(-0.0);                                                \
-    __m256d a0 = _mm256_setzero_pd(), a1 = a0, a2 = a0, a3 = a0, x;                           \
-    for (int c = 0; c < EW_CHUNK; c += EW_CL) {                                               \
-        x = _mm256_cvtps_pd(_mm_loadu_ps(in + c)); a0 = _mm256_add_pd(a0, TERM);              \
-        x = _mm256_cvtps_pd(_mm_loadu_ps(in + c + 4)); a1 = _mm256_add_pd(a1, TERM);          \
-        x = _mm256_cvtps_pd(_mm_loadu_ps(in + c + 8)); a2 = _mm256_add_pd(a2, TERM);          \
-        x = _mm256_cvtps_pd(_mm_loadu_ps(in + c + 12)); a3 = _mm256_add_pd(a3, TERM);         \
+/* by hand: gcc loads 8 floats and extracts the upper half for each conversion (half the speed);
+   the AVX2 flavour runs the AVX-512 twin (4 vectors of 8 lanes) where ew_red_avx512() allows */
+/* STEP4/STEP8(a, x) add a lane's term.  The 2-norm's is an FMA: a float's square is exact in
+   double, so fma(x, x, a) rounds once, as a + x * x does (the portable loop's bits, an
+   instruction fewer per vector). */
+#define EW_CNORM_AVX2(NAME, STEP4, STEP8)                                                     \
+__attribute__((target("avx512f,avx512dq,avx2,f16c,fma"))) EW_CHUNK_OPT                        \
+static int NAME##_512(void *st, const float *restrict in) {                                   \
+    const __m512d sign = _mm512_set1_pd(-0.0);                                                \
+    __m512d a0 = _mm512_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;                              \
+    for (int c = 0; c < EW_CHUNK; c += EW_NL) {                                               \
+        a0 = STEP8(a0, _mm512_cvtps_pd(_mm256_loadu_ps(in + c)));                             \
+        a1 = STEP8(a1, _mm512_cvtps_pd(_mm256_loadu_ps(in + c + 8)));                         \
+        a2 = STEP8(a2, _mm512_cvtps_pd(_mm256_loadu_ps(in + c + 16)));                        \
+        a3 = STEP8(a3, _mm512_cvtps_pd(_mm256_loadu_ps(in + c + 24)));                        \
     }                                                                                         \
     (void)sign;                                                                               \
-    double a[EW_CL];                                                                          \
-    _mm256_storeu_pd(a, a0); _mm256_storeu_pd(a + 4, a1);                                     \
-    _mm256_storeu_pd(a + 8, a2); _mm256_storeu_pd(a + 12, a3);                                \
-    *(double *)st = ew_chunk_total(a);                                                        \
+    double a[EW_NL];                                                                          \
+    _mm512_storeu_pd(a, a0); _mm512_storeu_pd(a + 8, a1);                                     \
+    _mm512_storeu_pd(a + 16, a2); _mm512_storeu_pd(a + 24, a3);                               \
+    *(double *)st = ew_chunk_total_n(a, EW_NL);                                               \
+    return 1;                                                                                 \
+}                                                                                             \
+EW_TARGET_F16C EW_CHUNK_OPT static int NAME(void *st, const float *restrict in) {             \
+    if (ew_red_avx512()) return NAME##_512(st, in);                                           \
+    const __m256d sign = _mm256_set1_pd(-0.0);                                                \
+    __m256d a[8];                                                                             \
+    for (int v = 0; v < 8; v++) a[v] = _mm256_setzero_pd();                                   \
+    for (int c = 0; c < EW_CHUNK; c += EW_NL)                                                 \
+        for (int v = 0; v < 8; v++) a[v] = STEP4(a[v], _mm256_cvtps_pd(_mm_loadu_ps(in + c + 4 * v))); \
+    (void)sign;                                                                               \
+    double t[EW_NL];                                                                          \
+    for (int v = 0; v < 8; v++) _mm256_storeu_pd(t + 4 * v, a[v]);                            \
+    *(double *)st = ew_chunk_total_n(t, EW_NL);                                               \
     return 1;                                                                                 \
 }
-EW_CNORM_AVX2(ew_cnorm2_f32_avx2, _mm256_mul_pd(x, x))
-EW_CNORM_AVX2(ew_cnorm1_f32_avx2, _mm256_andnot_pd(sign, x))
+#define EW_SQ4(a, x) _mm256_fmadd_pd((x), (x), (a))
+#define EW_SQ8(a, x) _mm512_fmadd_pd((x), (x), (a))
+#define EW_ABS4(a, x) _mm256_add_pd((a), _mm256_andnot_pd(sign, (x)))
+#define EW_ABS8(a, x) _mm512_add_pd((a), _mm512_andnot_pd(sign, (x)))
+EW_CNORM_AVX2(ew_cnorm2_f32_avx2, EW_SQ4, EW_SQ8)
+EW_CNORM_AVX2(ew_cnorm1_f32_avx2, EW_ABS4, EW_ABS8)
 #endif
 
 /* aminmax (state: lo, hi in T): ops.yaml's combine in 2 * W lanes (a NaN replaces the value),

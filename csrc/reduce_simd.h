@@ -5,36 +5,87 @@
    lane in the portable flavour: both flavours give the same bits.  gcc's own vectorisation of
    those loops is slower: it loads 8 floats and extracts the upper half for the double
    conversion of a float32 sum (a shuffle per 4 elements on the port the conversion needs), and
-   it does not vectorise a double or int64 select at all. */
+   it does not vectorise a double or int64 select at all.  Every block NAME has an AVX-512 twin
+   NAME_512 (the same lanes in wider vectors: the same bits), which the AVX2 flavour calls where
+   ew_red_avx512() says the CPU has it: fewer instructions per element kept these loops at memory
+   speed while other processes shared the core. */
 #ifdef EW_HAVE_F16C_PATH
-/* sum of float32 in double: acc + (double)x */
-EW_TARGET_AVX2_NOFMA static inline void ew_rsum_f32_f64(double *restrict lane, const float *restrict in, int64_t cn) {
-    __m256d a0 = _mm256_loadu_pd(lane), a1 = _mm256_loadu_pd(lane + 4);
-    __m256d a2 = _mm256_loadu_pd(lane + 8), a3 = _mm256_loadu_pd(lane + 12);
-    for (int64_t c = 0; c < cn; c += 16) {
-        a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm_loadu_ps(in + c)));
-        a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm_loadu_ps(in + c + 4)));
-        a2 = _mm256_add_pd(a2, _mm256_cvtps_pd(_mm_loadu_ps(in + c + 8)));
-        a3 = _mm256_add_pd(a3, _mm256_cvtps_pd(_mm_loadu_ps(in + c + 12)));
-    }
-    _mm256_storeu_pd(lane, a0); _mm256_storeu_pd(lane + 4, a1);
-    _mm256_storeu_pd(lane + 8, a2); _mm256_storeu_pd(lane + 12, a3);
+/* Where the CPU has AVX-512 (and the environment has no EW_NO_AVX512, as for vmath.h's blocks),
+   a block runs its AVX-512 twin: the same lanes in vectors of 8 doubles or 16 floats, the same
+   bits.  No FMA in either (a contracted multiply-add would round differently from the portable
+   loop). */
+#include <stdlib.h>
+#define EW_TARGET_AVX512_NOFMA __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx2,f16c")))
+static inline int ew_red_avx512(void) {
+    static int v = -1;
+    if (v < 0)
+        v = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") && !getenv("EW_NO_AVX512");
+    return v;
 }
 
-/* nansum of float32 in double: acc + (isnan(x) ? 0 : x), the NaNs masked to +0 before the add */
-EW_TARGET_AVX2_NOFMA static inline void ew_rnansum_f32_f64(double *restrict lane, const float *restrict in, int64_t cn) {
-    __m256d a0 = _mm256_loadu_pd(lane), a1 = _mm256_loadu_pd(lane + 4);
-    __m256d a2 = _mm256_loadu_pd(lane + 8), a3 = _mm256_loadu_pd(lane + 12);
-#define EW_NANZ(v) _mm256_andnot_pd(_mm256_cmp_pd((v), (v), _CMP_UNORD_Q), (v))
-    for (int64_t c = 0; c < cn; c += 16) {
-        __m256d x0 = _mm256_cvtps_pd(_mm_loadu_ps(in + c)), x1 = _mm256_cvtps_pd(_mm_loadu_ps(in + c + 4));
-        __m256d x2 = _mm256_cvtps_pd(_mm_loadu_ps(in + c + 8)), x3 = _mm256_cvtps_pd(_mm_loadu_ps(in + c + 12));
-        a0 = _mm256_add_pd(a0, EW_NANZ(x0)); a1 = _mm256_add_pd(a1, EW_NANZ(x1));
-        a2 = _mm256_add_pd(a2, EW_NANZ(x2)); a3 = _mm256_add_pd(a3, EW_NANZ(x3));
+/* sum of float32 in double, 32 lanes (codegen/reduce.py's _lanes): acc + (double)x.  With
+   nan = 1, nansum's acc + (isnan(x) ? 0 : x): the NaNs masked to +0 before the add. */
+#define EW_NANZ512(v) _mm512_maskz_mov_pd(_mm512_cmp_pd_mask((v), (v), _CMP_ORD_Q), (v))
+#define EW_NANZ256(v) _mm256_andnot_pd(_mm256_cmp_pd((v), (v), _CMP_UNORD_Q), (v))
+#define EW_ID(v) (v)
+EW_TARGET_AVX512_NOFMA static inline void ew_rsum32_512(double *restrict lane, const float *restrict in, int64_t cn, int nan) {
+    __m512d a0 = _mm512_loadu_pd(lane), a1 = _mm512_loadu_pd(lane + 8);
+    __m512d a2 = _mm512_loadu_pd(lane + 16), a3 = _mm512_loadu_pd(lane + 24);
+#define EW_STEP(F)                                                                                   \
+    for (int64_t c = 0; c < cn; c += 32) {                                                           \
+        a0 = _mm512_add_pd(a0, F(_mm512_cvtps_pd(_mm256_loadu_ps(in + c))));                        \
+        a1 = _mm512_add_pd(a1, F(_mm512_cvtps_pd(_mm256_loadu_ps(in + c + 8))));                    \
+        a2 = _mm512_add_pd(a2, F(_mm512_cvtps_pd(_mm256_loadu_ps(in + c + 16))));                   \
+        a3 = _mm512_add_pd(a3, F(_mm512_cvtps_pd(_mm256_loadu_ps(in + c + 24))));                   \
     }
-#undef EW_NANZ
-    _mm256_storeu_pd(lane, a0); _mm256_storeu_pd(lane + 4, a1);
-    _mm256_storeu_pd(lane + 8, a2); _mm256_storeu_pd(lane + 12, a3);
+    if (nan) { EW_STEP(EW_NANZ512) } else { EW_STEP(EW_ID) }
+#undef EW_STEP
+    _mm512_storeu_pd(lane, a0); _mm512_storeu_pd(lane + 8, a1);
+    _mm512_storeu_pd(lane + 16, a2); _mm512_storeu_pd(lane + 24, a3);
+}
+/* AVX2: the 32 lanes in 8 vectors of 4 (16 registers: no spills) */
+EW_TARGET_AVX2_NOFMA static inline void ew_rsum32_avx2(double *restrict lane, const float *restrict in, int64_t cn, int nan) {
+    __m256d a[8];
+    for (int v = 0; v < 8; v++) a[v] = _mm256_loadu_pd(lane + 4 * v);
+#define EW_STEP(F)                                                                                   \
+    for (int64_t c = 0; c < cn; c += 32)                                                             \
+        for (int v = 0; v < 8; v++) a[v] = _mm256_add_pd(a[v], F(_mm256_cvtps_pd(_mm_loadu_ps(in + c + 4 * v))));
+    if (nan) { EW_STEP(EW_NANZ256) } else { EW_STEP(EW_ID) }
+#undef EW_STEP
+    for (int v = 0; v < 8; v++) _mm256_storeu_pd(lane + 4 * v, a[v]);
+}
+EW_TARGET_AVX2_NOFMA static inline void ew_rsum_f32_f64(double *restrict lane, const float *restrict in, int64_t cn) {
+    ew_rsum32_avx2(lane, in, cn, 0);
+}
+EW_TARGET_AVX512_NOFMA static inline void ew_rsum_f32_f64_512(double *restrict lane, const float *restrict in, int64_t cn) {
+    ew_rsum32_512(lane, in, cn, 0);
+}
+EW_TARGET_AVX2_NOFMA static inline void ew_rnansum_f32_f64(double *restrict lane, const float *restrict in, int64_t cn) {
+    ew_rsum32_avx2(lane, in, cn, 1);
+}
+EW_TARGET_AVX512_NOFMA static inline void ew_rnansum_f32_f64_512(double *restrict lane, const float *restrict in, int64_t cn) {
+    ew_rsum32_512(lane, in, cn, 1);
+}
+
+/* prod of float32 in float32 (32 lanes: 4 AVX2 or 2 AVX-512 vectors): acc * x */
+EW_TARGET_AVX2_NOFMA static inline void ew_rprod_f32(float *restrict lane, const float *restrict in, int64_t cn) {
+    __m256 a0 = _mm256_loadu_ps(lane), a1 = _mm256_loadu_ps(lane + 8);
+    __m256 a2 = _mm256_loadu_ps(lane + 16), a3 = _mm256_loadu_ps(lane + 24);
+    for (int64_t c = 0; c < cn; c += 32) {
+        a0 = _mm256_mul_ps(a0, _mm256_loadu_ps(in + c)); a1 = _mm256_mul_ps(a1, _mm256_loadu_ps(in + c + 8));
+        a2 = _mm256_mul_ps(a2, _mm256_loadu_ps(in + c + 16)); a3 = _mm256_mul_ps(a3, _mm256_loadu_ps(in + c + 24));
+    }
+    _mm256_storeu_ps(lane, a0); _mm256_storeu_ps(lane + 8, a1);
+    _mm256_storeu_ps(lane + 16, a2); _mm256_storeu_ps(lane + 24, a3);
+}
+EW_TARGET_AVX512_NOFMA static inline void ew_rprod_f32_512(float *restrict lane, const float *restrict in, int64_t cn) {
+    __m512 a0 = _mm512_loadu_ps(lane), a1 = _mm512_loadu_ps(lane + 16);
+    for (int64_t c = 0; c < cn; c += 32) {
+        a0 = _mm512_mul_ps(a0, _mm512_loadu_ps(in + c));
+        a1 = _mm512_mul_ps(a1, _mm512_loadu_ps(in + c + 16));
+    }
+    _mm512_storeu_ps(lane, a0); _mm512_storeu_ps(lane + 16, a1);
 }
 
 /* amax / amin with NaN propagation: ((x > acc) | isnan(x)) ? x : acc.  max_ps(x, acc) is
@@ -84,6 +135,56 @@ EW_RMINMAX(ew_rmax_f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _
 EW_RMINMAX(ew_rmin_f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_min_pd, EW_UNORD_PD, EW_UNORD2_PD,
            _mm256_or_pd, EW_ANY_PD, _mm256_blendv_pd)
 
+/* the AVX-512 twins: the lanes in two vectors, the NaN flag in a mask register */
+#define EW_RMINMAX512(NAME, T, V, W, LOAD, STORE, OP, UNORD, UNORD2, BLEND)                          \
+EW_TARGET_AVX512_NOFMA static inline void NAME(T *restrict lane, const T *restrict in, int64_t cn) { \
+    V a0 = LOAD(lane), a1 = LOAD(lane + W);                                                         \
+    unsigned n = 0;                                                                                 \
+    for (int64_t c = 0; c < cn; c += 2 * W) {                                                       \
+        V x0 = LOAD(in + c), x1 = LOAD(in + c + W);                                                 \
+        __asm__("" : "+v"(x0), "+v"(x1));          /* keep gcc from loading each twice */          \
+        a0 = OP(x0, a0); a1 = OP(x1, a1);                                                           \
+        n |= UNORD2(x0, x1);                                                                        \
+    }                                                                                               \
+    if (n) {                                       /* as EW_RMINMAX */                              \
+        a0 = LOAD(lane), a1 = LOAD(lane + W);                                                       \
+        V m0 = a0, m1 = a1;                                                                         \
+        for (int64_t c = 0; c < cn; c += 2 * W) {                                                   \
+            V x0 = LOAD(in + c), x1 = LOAD(in + c + W);                                             \
+            a0 = OP(x0, a0); a1 = OP(x1, a1);                                                       \
+            m0 = BLEND(m0, x0, UNORD(x0)); m1 = BLEND(m1, x1, UNORD(x1));                           \
+        }                                                                                           \
+        a0 = BLEND(a0, m0, UNORD(m0)); a1 = BLEND(a1, m1, UNORD(m1));                               \
+    }                                                                                               \
+    STORE(lane, a0); STORE(lane + W, a1);                                                           \
+}
+#define EW_UNORD512_PS(x) _mm512_cmp_ps_mask((x), (x), _CMP_UNORD_Q)
+#define EW_UNORD512_PD(x) _mm512_cmp_pd_mask((x), (x), _CMP_UNORD_Q)
+#define EW_UNORD2_512_PS(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_UNORD_Q)
+#define EW_UNORD2_512_PD(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_UNORD_Q)
+#define EW_BLEND512_PS(a, b, k) _mm512_mask_blend_ps((k), (a), (b))
+#define EW_BLEND512_PD(a, b, k) _mm512_mask_blend_pd((k), (a), (b))
+EW_RMINMAX512(ew_rmax_f32_512, float, __m512, 16, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_max_ps, EW_UNORD512_PS,
+              EW_UNORD2_512_PS, EW_BLEND512_PS)
+EW_RMINMAX512(ew_rmin_f32_512, float, __m512, 16, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_min_ps, EW_UNORD512_PS,
+              EW_UNORD2_512_PS, EW_BLEND512_PS)
+EW_RMINMAX512(ew_rmax_f64_512, double, __m512d, 8, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_max_pd, EW_UNORD512_PD,
+              EW_UNORD2_512_PD, EW_BLEND512_PD)
+EW_RMINMAX512(ew_rmin_f64_512, double, __m512d, 8, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_min_pd, EW_UNORD512_PD,
+              EW_UNORD2_512_PD, EW_BLEND512_PD)
+/* int64: AVX-512 has the 64-bit max and min (no NaN) */
+#define EW_RMINMAX512_I64(NAME, OP)                                                                 \
+EW_TARGET_AVX512_NOFMA static inline void NAME(int64_t *restrict lane, const int64_t *restrict in, int64_t cn) { \
+    __m512i a0 = _mm512_loadu_si512(lane), a1 = _mm512_loadu_si512(lane + 8);                      \
+    for (int64_t c = 0; c < cn; c += 16) {                                                          \
+        a0 = OP(_mm512_loadu_si512(in + c), a0);                                                    \
+        a1 = OP(_mm512_loadu_si512(in + c + 8), a1);                                                \
+    }                                                                                               \
+    _mm512_storeu_si512(lane, a0); _mm512_storeu_si512(lane + 8, a1);                              \
+}
+EW_RMINMAX512_I64(ew_rmax_i64_512, _mm512_max_epi64)
+EW_RMINMAX512_I64(ew_rmin_i64_512, _mm512_min_epi64)
+
 /* int64 max / min: x > acc ? x : acc (AVX2 has no 64-bit max: a compare and a blend) */
 #define EW_LOAD_SI(p) _mm256_loadu_si256((const __m256i *)(p))
 #define EW_STORE_SI(p, v) _mm256_storeu_si256((__m256i *)(p), (v))
@@ -117,15 +218,39 @@ EW_TARGET_AVX2_NOFMA static inline void ew_rany_u8(uint8_t *restrict lane, const
     EW_STORE_SI(lane, a0); EW_STORE_SI(lane + 32, a1);
 }
 
+/* their AVX-512 twins: the 64 lanes in one vector; acc & (x != 0) is min(acc, min(x, 1)) on 0/1 lanes */
+EW_TARGET_AVX512_NOFMA static inline void ew_rall_u8_512(uint8_t *restrict lane, const uint8_t *restrict in, int64_t cn) {
+    const __m512i one = _mm512_set1_epi8(1);
+    __m512i a0 = _mm512_loadu_si512(lane), a1 = _mm512_set1_epi8(1);
+    int64_t c = 0;
+    for (; c + 128 <= cn; c += 128) {          /* two chains, min is associative: the same lanes */
+        a0 = _mm512_min_epu8(a0, _mm512_loadu_si512(in + c));
+        a1 = _mm512_min_epu8(a1, _mm512_loadu_si512(in + c + 64));
+    }
+    for (; c < cn; c += 64) a0 = _mm512_min_epu8(a0, _mm512_loadu_si512(in + c));
+    _mm512_storeu_si512(lane, _mm512_min_epu8(_mm512_min_epu8(a0, a1), one));
+}
+EW_TARGET_AVX512_NOFMA static inline void ew_rany_u8_512(uint8_t *restrict lane, const uint8_t *restrict in, int64_t cn) {
+    __m512i a0 = _mm512_loadu_si512(lane), a1 = _mm512_setzero_si512();
+    int64_t c = 0;
+    for (; c + 128 <= cn; c += 128) {          /* max is associative too */
+        a0 = _mm512_max_epu8(a0, _mm512_loadu_si512(in + c));
+        a1 = _mm512_max_epu8(a1, _mm512_loadu_si512(in + c + 64));
+    }
+    for (; c < cn; c += 64) a0 = _mm512_max_epu8(a0, _mm512_loadu_si512(in + c));
+    _mm512_storeu_si512(lane, _mm512_min_epu8(_mm512_max_epu8(a0, a1), _mm512_set1_epi8(1)));
+}
+
 /* argmax / argmin: the index in [0, n) of the first element better than `cur` (-1: none; when
    !have, of the first best element), where better is ops.yaml's (x > acc) | (isnan(x) &
    !isnan(acc)) (argmin: <).  That answer is unique (the first best element), so any way of
    finding it gives the portable fold's bits.  Pass 1 finds the best value (max_ps over the
    non-NaN elements and a NaN flag), pass 2, only when it beats cur, its first index: on random
    data the best value rarely improves, so this runs at amax's speed.  Called on L1-sized runs. */
-#define EW_RARG(NAME, T, V, W, LOAD, STORE, SET1, ZERO, OR, OP, CMPGT, UNORD, EQ, MOVEMASK)                 \
-EW_TARGET_AVX2_NOFMA static inline int64_t NAME(const T *restrict in, int64_t n, T cur, int have) {   \
-    V a0 = SET1(in[0]), a1 = a0, nan = ZERO();                                                          \
+#define EW_RARG(ATTR, NAME, T, V, NT, W, LOAD, STORE, SET1, ZERO, OR, OP, CMPGT, UNORD, EQ, MOVEMASK)     \
+ATTR static inline int64_t NAME(const T *restrict in, int64_t n, T cur, int have) {                   \
+    V a0 = SET1(in[0]), a1 = a0;                                                                        \
+    NT nan = ZERO();                                                                                      \
     int64_t i = 0;                                                                                        \
     for (; i + 2 * W <= n; i += 2 * W) {                                                                  \
         V x0 = LOAD(in + i), x1 = LOAD(in + i + W);                                                       \
@@ -158,12 +283,28 @@ EW_TARGET_AVX2_NOFMA static inline int64_t NAME(const T *restrict in, int64_t n,
 #define EW_LT(a, b) ((a) < (b))
 #define EW_EQ_PS(a, b) _mm256_cmp_ps((a), (b), _CMP_EQ_OQ)
 #define EW_EQ_PD(a, b) _mm256_cmp_pd((a), (b), _CMP_EQ_OQ)
-EW_RARG(ew_rargmax_f32, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps, _mm256_setzero_ps, _mm256_or_ps,
-        _mm256_max_ps, EW_GT, EW_UNORD2_PS, EW_EQ_PS, _mm256_movemask_ps)
-EW_RARG(ew_rargmin_f32, float, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps, _mm256_setzero_ps, _mm256_or_ps,
-        _mm256_min_ps, EW_LT, EW_UNORD2_PS, EW_EQ_PS, _mm256_movemask_ps)
-EW_RARG(ew_rargmax_f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_set1_pd, _mm256_setzero_pd, _mm256_or_pd,
-        _mm256_max_pd, EW_GT, EW_UNORD2_PD, EW_EQ_PD, _mm256_movemask_pd)
-EW_RARG(ew_rargmin_f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_set1_pd, _mm256_setzero_pd, _mm256_or_pd,
-        _mm256_min_pd, EW_LT, EW_UNORD2_PD, EW_EQ_PD, _mm256_movemask_pd)
+#define EW_A2 EW_TARGET_AVX2_NOFMA
+EW_RARG(EW_A2, ew_rargmax_f32, float, __m256, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps, _mm256_setzero_ps,
+        _mm256_or_ps, _mm256_max_ps, EW_GT, EW_UNORD2_PS, EW_EQ_PS, _mm256_movemask_ps)
+EW_RARG(EW_A2, ew_rargmin_f32, float, __m256, __m256, 8, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_set1_ps, _mm256_setzero_ps,
+        _mm256_or_ps, _mm256_min_ps, EW_LT, EW_UNORD2_PS, EW_EQ_PS, _mm256_movemask_ps)
+EW_RARG(EW_A2, ew_rargmax_f64, double, __m256d, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_set1_pd,
+        _mm256_setzero_pd, _mm256_or_pd, _mm256_max_pd, EW_GT, EW_UNORD2_PD, EW_EQ_PD, _mm256_movemask_pd)
+EW_RARG(EW_A2, ew_rargmin_f64, double, __m256d, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_set1_pd,
+        _mm256_setzero_pd, _mm256_or_pd, _mm256_min_pd, EW_LT, EW_UNORD2_PD, EW_EQ_PD, _mm256_movemask_pd)
+/* the AVX-512 twins: compares into mask registers (the NaN flag a mask, MOVEMASK the mask itself) */
+#define EW_A5 EW_TARGET_AVX512_NOFMA
+#define EW_NOMASK() 0u
+#define EW_ORM(a, b) ((a) | (b))
+#define EW_MASK(m) (m)
+#define EW_EQ512_PS(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_EQ_OQ)
+#define EW_EQ512_PD(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_EQ_OQ)
+EW_RARG(EW_A5, ew_rargmax_f32_512, float, __m512, unsigned, 16, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_set1_ps, EW_NOMASK,
+        EW_ORM, _mm512_max_ps, EW_GT, EW_UNORD2_512_PS, EW_EQ512_PS, EW_MASK)
+EW_RARG(EW_A5, ew_rargmin_f32_512, float, __m512, unsigned, 16, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_set1_ps, EW_NOMASK,
+        EW_ORM, _mm512_min_ps, EW_LT, EW_UNORD2_512_PS, EW_EQ512_PS, EW_MASK)
+EW_RARG(EW_A5, ew_rargmax_f64_512, double, __m512d, unsigned, 8, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_set1_pd, EW_NOMASK,
+        EW_ORM, _mm512_max_pd, EW_GT, EW_UNORD2_512_PD, EW_EQ512_PD, EW_MASK)
+EW_RARG(EW_A5, ew_rargmin_f64_512, double, __m512d, unsigned, 8, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_set1_pd, EW_NOMASK,
+        EW_ORM, _mm512_min_pd, EW_LT, EW_UNORD2_512_PD, EW_EQ512_PD, EW_MASK)
 #endif
