@@ -244,4 +244,54 @@ EW_TARGET_F16C void ew_vt_atan2f_block(float *o, const float *a, int sa, const f
     for (int64_t i = 0; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
 }
 
+/* polar(abs, angle) on float32 (ops.yaml's element expression: a cos b and a sin b in double, one
+   rounding each to float): sin and cos of b by ew_trigf_fma's reduction and polynomials (|b| < 2^19,
+   within 2^-52), times a in double.  Ziv's test as above on both parts; |b| >= 2^19, an infinite or
+   nan operand, and a part below 2^-126 (zeros included: their signs, subnormal floats) go to the
+   element expression. */
+static inline ew_c64 ew_vt_polar_e(float a, float b) {
+    return CMPLXF((float)((double)a * cos((double)b)), (float)((double)a * sin((double)b)));
+}
+EW_TARGET_V8 static void ew_vt_polarf_block_v8(ew_c64 *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);
+    const __m512d sg = _mm512_set1_pd(-0.0);
+    const __m512i idx = _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 af = sa ? _mm256_loadu_ps(a + i) : a0, bf = sb ? _mm256_loadu_ps(b + i) : b0;
+        const __m512d ad = _mm512_cvtps_pd(af), bd = _mm512_cvtps_pd(bf);
+        __mmask8 bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, bd), _mm512_set1_pd(0x1p19), _CMP_NLT_UQ)
+                     | _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, ad), _mm512_set1_pd(0x1p128), _CMP_NLT_UQ);
+        const __m512d bc = _mm512_mask_blend_pd(bad, bd, _mm512_setzero_pd());
+        EW_TRIG_REDUCE(__m512d, _mm512_fmadd_pd, _mm512_sub_pd, _mm512_set1_pd, bc, nd, r);
+        EW_TRIG_POLY(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_set1_pd, r, sn, cs);
+        /* quadrant n (nd's low bits): cos b = c, -s, -c, s and sin b = s, c, -s, -c for n = 0 .. 3 */
+        const __m512i q = _mm512_castpd_si512(nd);
+        const __mmask8 odd = _mm512_test_epi64_mask(q, _mm512_set1_epi64(1));
+        const __m512i cflip = _mm512_slli_epi64(_mm512_and_si512(_mm512_add_epi64(q, _mm512_set1_epi64(1)), _mm512_set1_epi64(2)), 62);
+        const __m512i sflip = _mm512_slli_epi64(_mm512_and_si512(q, _mm512_set1_epi64(2)), 62);
+        const __m512d cv = _mm512_xor_pd(_mm512_mask_blend_pd(odd, cs, sn), _mm512_castsi512_pd(cflip));
+        const __m512d sv = _mm512_xor_pd(_mm512_mask_blend_pd(odd, sn, cs), _mm512_castsi512_pd(sflip));
+        const __m512d re = _mm512_mul_pd(ad, cv), im = _mm512_mul_pd(ad, sv);
+        const __m512d tiny = _mm512_set1_pd(0x1p-126);
+        bad |= ew_vt_near_mid8(re) | ew_vt_near_mid8(im)
+             | _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, re), tiny, _CMP_LT_OQ) | _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, im), tiny, _CMP_LT_OQ);
+        const __m512 both = _mm512_permutex2var_ps(_mm512_castps256_ps512(_mm512_cvtpd_ps(re)), idx, _mm512_castps256_ps512(_mm512_cvtpd_ps(im)));
+        if (__builtin_expect(bad != 0, 0)) {   /* the operands from the registers: o never aliases them (complex) */
+            float at[8], bt[8];
+            _mm256_storeu_ps(at, af); _mm256_storeu_ps(bt, bf);
+            _mm512_storeu_ps((float *)(o + i), both);
+            for (int j = 0; j < 8; j++)
+                if ((bad >> j) & 1) o[i + j] = ew_vt_polar_e(at[j], bt[j]);
+            continue;
+        }
+        _mm512_storeu_ps((float *)(o + i), both);
+    }
+    for (; i < n; i++) o[i] = ew_vt_polar_e(a[i * sa], b[i * sb]);
+}
+EW_TARGET_F16C void ew_vt_polarf_block(ew_c64 *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vt_polarf_block_v8(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_vt_polar_e(a[i * sa], b[i * sb]);
+}
+
 #endif

@@ -259,3 +259,26 @@ def test_division_family_inplace(name):
     x = a.clone()
     getattr(x, name + "_")(b)
     assert same(x.tolist(), want)
+
+
+def test_polar_block():
+    """polar's 8-lane block (sin and cos of the angle in double, Ziv's test on both parts) gives the
+    element expression's bits, (float)(a cos b) and (float)(a sin b) in double: the strided walk's."""
+    ps = pairs(40_000 + 5, seed=4)
+    rng = random.Random(8)
+    ps += [(f32(rng.uniform(-100, 100)), f32(rng.uniform(-600000, 600000))) for _ in range(20_000)]
+    a = rt.tensor([p[0] for p in ps], dtype=rt.float32)
+    b = rt.tensor([p[1] for p in ps], dtype=rt.float32)
+    av, bv = a.tolist(), b.tolist()
+    got = rt.polar(a, b).tolist()
+    wa = rt.tensor([v for x in av for v in (x, 0.5)], dtype=rt.float32)
+    wb = rt.tensor([v for x in bv for v in (x, 0.5)], dtype=rt.float32)
+    strided = rt.polar(wa[::2], wb[::2]).tolist()
+    flat = lambda zs: [p for z in zs for p in (z.real, z.imag)]     # noqa: E731
+    assert same(flat(got), flat(strided))
+    for x, y, z in zip(av, bv, got):
+        if math.isfinite(x) and math.isfinite(y):
+            for part, want in ((z.real, f32(x * math.cos(y))), (z.imag, f32(x * math.sin(y)))):
+                assert key(part) == key(want) or abs(ordinal(part) - ordinal(want)) <= 1, (x, y, z)
+    one = rt.polar(a, rt.tensor(0.75, dtype=rt.float32)).tolist()
+    assert same(flat(one), flat(rt.polar(wa[::2], rt.tensor([0.75] * len(av), dtype=rt.float32)).tolist()))
