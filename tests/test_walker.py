@@ -162,7 +162,8 @@ def test_fused_loops_equal_buffered_casts(tunables, op):
     buffer (fuse=0) and of the op on whole-tensor casts, in every walk: contiguous with
     ordinary and streaming stores, a broadcast operand, strided inputs, an output of another
     dtype (a buffered output), in place, threads."""
-    fn = getattr(rt, op)
+    # div_floor is div's variant for rounding_mode='floor' (no function of its own)
+    fn = (lambda *a, **k: rt.div(*a, rounding_mode="floor", **k)) if op == "div_floor" else getattr(rt, op)
     for _, loop, source, pos in (f for f in FUSED if f[0] == op):
         dl, ds = getattr(rt, loop), getattr(rt, source)
 
