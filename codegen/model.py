@@ -123,7 +123,7 @@ class Op:
     unstructured: bool = False   # torch's kernel is not structured: a resized out= warns once
     simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
     finish: tuple = ()     # ((dtype, C function), ...): a unary kernel runs it on its output, a block at a time
-    block: tuple = ()      # ((dtype, C function), ...): the AVX2 flavour's contiguous loop of a unary kernel
+    block: tuple = ()      # ((dtype, C function), ...): the AVX2 flavour's contiguous loop of a unary or binary kernel
     line: int = 0
 
 
@@ -875,7 +875,7 @@ _ERROR_KEYS = ("out", "inplace", "value") + CATEGORY_NAMES
 
 def _parse_simd(report, where, entry, supported, arity):
     """`simd`: a list of dtypes, or a mapping dtype: {finish: C function, block: C function}
-    (unary ops).  Returns (dtypes, finish, block), the last two as ((dtype, function), ...)."""
+    (finish: unary ops; block: unary or binary ops).  Returns (dtypes, finish, block), the last two as ((dtype, function), ...)."""
     value = _typed(report, where, entry, "simd", (list, dict), "a list of dtypes, or a mapping dtype: {finish, block}",
                    []) or []
     line = entry.key_lines.get("simd", entry.line)
@@ -889,11 +889,13 @@ def _parse_simd(report, where, entry, supported, arity):
         fns = value[d] if isinstance(value, dict) else None
         if fns is None:
             continue
-        if not isinstance(fns, dict) or arity != 1:
-            report(line, f"{where}: simd {d}: finish/block C functions are for unary ops, as a mapping")
+        if not isinstance(fns, dict) or arity not in (1, 2):
+            report(line, f"{where}: simd {d}: finish/block C functions are for unary and binary ops, as a mapping")
             continue
         for key, fn in fns.items():
-            if key not in ("finish", "block") or not isinstance(fn, str) or not fn.isidentifier():
+            if key == "finish" and arity != 1:
+                report(line, f"{where}: simd {d}: finish is for unary ops")
+            elif key not in ("finish", "block") or not isinstance(fn, str) or not fn.isidentifier():
                 report(line, f"{where}: simd {d}: expected finish or block mapped to a C function name, "
                              f"got {key!r}: {fn!r}")
             else:

@@ -266,12 +266,15 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
     instead of casting chunks into a buffer when that input is the only one to cast (one
     pass over memory instead of two phases: 15-25% faster at memory speed).  One per input
     position and pair of FUSED_PAIRS that promotes into the kernel's dtype (so never the half
-    types, whose buffered casts are F16C bulk conversions)."""
+    types, whose buffered casts are F16C bulk conversions).  None for an op that does not
+    promote its inputs (polar: two tensors of one dtype), which never casts one."""
     column = {d.name: i for i, d in enumerate(model.dtypes)}
     fused = []
     for kernel_id, k in enumerate(kernels):
         d = k["dtype"]
         if k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.opmath != d.name or k["ins"] != [d, d]:
+            continue
+        if not model.config(model.op(k["op"]).config).promote_inputs:
             continue
         for s in model.dtypes:
             if s.name not in FUSED_PAIRS.get(d.name, ()) or model.promotion[column[s.name]][column[d.name]] != d.name:

@@ -1,0 +1,297 @@
+/* Issue 17 speed, branch vtrig: the float32 block functions declared in vtrig.h.  Each computes
+   what the element function of prelude.h computes, bit for bit, on the lanes its fast path takes;
+   a vector with a lane it does not take goes through the element function for those lanes.
+   Without AVX-512 the element function runs on every element.  A file of its own, not a header
+   of prelude.h: changing it recompiles this one object, not every kernel (a header of prelude.h
+   is in every object's cache key); the kernels see the functions through the prototypes the
+   template writes for a `block:` named ew_vt_* (codegen/templates/kernels.c.j2). */
+#include "prelude.h"
+#include "vtrig.h"
+#ifdef EW_HAVE_F16C_PATH
+
+/* fmod of 8 float lanes held as doubles, where exact: for |a / b| < 2^23 the double quotient
+   truncates to the true one and a - q b is exact in one fma (ew_fmodf_small says why); the
+   result keeps a's sign when it is zero.  *ok: the lanes where that holds (b finite, so that
+   b = inf, a / 0 and every nan go to the element function). */
+EW_TARGET_V8 static inline __m512d ew_vt_fmod8(__m512d a, __m512d b, __mmask8 *ok) {
+    const __m512d q = _mm512_div_pd(a, b), ab = _mm512_set1_pd(-0.0);
+    *ok = _mm512_cmp_pd_mask(_mm512_andnot_pd(ab, q), _mm512_set1_pd(0x1p23), _CMP_LT_OQ)
+        & _mm512_cmp_pd_mask(_mm512_andnot_pd(ab, b), _mm512_set1_pd(INFINITY), _CMP_LT_OQ);
+    const __m512d r = _mm512_fnmadd_pd(_mm512_roundscale_pd(q, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), b, a);
+    return _mm512_or_pd(_mm512_andnot_pd(ab, r), _mm512_and_pd(a, ab));
+}
+/* the same on 16 floats: the remainders as floats, *ok the lanes taken */
+EW_TARGET_V8 static inline __m512 ew_vt_fmod16(__m512 a, __m512 b, __mmask16 *ok) {
+    __mmask8 lo, hi;
+    const __m512d rl = ew_vt_fmod8(_mm512_cvtps_pd(_mm512_castps512_ps256(a)), _mm512_cvtps_pd(_mm512_castps512_ps256(b)), &lo);
+    const __m512d rh = ew_vt_fmod8(_mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(a), 1))),
+                                   _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(b), 1))), &hi);
+    *ok = (__mmask16)(lo | (hi << 8));
+    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(rl)), _mm512_cvtpd_ps(rh), 1);
+}
+/* remainder as torch: the fmod moved to the divisor's sign (mod + b where their signs differ) */
+EW_TARGET_V8 static inline __m512 ew_vt_remainder16(__m512 a, __m512 b, __mmask16 *ok) {
+    const __m512 mod = ew_vt_fmod16(a, b, ok), z = _mm512_setzero_ps();
+    const __mmask16 fix = _mm512_cmp_ps_mask(mod, z, _CMP_NEQ_UQ)
+        & (_mm512_cmp_ps_mask(b, z, _CMP_LT_OQ) ^ _mm512_cmp_ps_mask(mod, z, _CMP_LT_OQ));
+    return _mm512_mask_add_ps(mod, fix, mod, b);
+}
+/* floor division as ew_div_floor_float (CPython's float_floor_div): (a - mod) / b, one less where
+   mod's sign differs from b's, then the nearest integer to that quotient, or a zero with a / b's sign */
+EW_TARGET_V8 static inline __m512 ew_vt_div_floor16(__m512 a, __m512 b, __mmask16 *ok) {
+    const __m512 mod = ew_vt_fmod16(a, b, ok), z = _mm512_setzero_ps();
+    __m512 div = _mm512_div_ps(_mm512_sub_ps(a, mod), b);
+    const __mmask16 fix = _mm512_cmp_ps_mask(mod, z, _CMP_NEQ_UQ)
+        & (_mm512_cmp_ps_mask(b, z, _CMP_LT_OQ) ^ _mm512_cmp_ps_mask(mod, z, _CMP_LT_OQ));
+    div = _mm512_mask_sub_ps(div, fix, div, _mm512_set1_ps(1.0f));
+    __m512 fl = _mm512_roundscale_ps(div, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __mmask16 up = _mm512_cmp_ps_mask(_mm512_sub_ps(div, fl), _mm512_set1_ps(0.5f), _CMP_GT_OQ);
+    fl = _mm512_mask_add_ps(fl, up, fl, _mm512_set1_ps(1.0f));
+    const __m512 zs = _mm512_and_ps(_mm512_div_ps(a, b), _mm512_set1_ps(-0.0f));
+    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(div, z, _CMP_NEQ_UQ), zs, fl);
+}
+
+/* A binary block: o[i] = f(a[i * sa], b[i * sb]) for sa, sb in {0, 1} (an operand of one element
+   is read at stride 0), 16 lanes a vector, the element function where the vector declines a lane */
+#define EW_VT_BLOCK2(name, elem, V16) \
+EW_TARGET_V8 static void name##_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) { \
+    const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]); \
+    int64_t i = 0; \
+    for (; i + 16 <= n; i += 16) { \
+        const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0; \
+        __mmask16 ok; \
+        _mm512_storeu_ps(o + i, V16(av, bv, &ok)); \
+        if (__builtin_expect(ok != 0xffff, 0)) {   /* the operands from the registers: o may be a or b */ \
+            float at[16], bt[16]; \
+            _mm512_storeu_ps(at, av); _mm512_storeu_ps(bt, bv); \
+            for (int j = 0; j < 16; j++) \
+                if (!((ok >> j) & 1)) o[i + j] = elem(at[j], bt[j]); \
+        } \
+    } \
+    for (; i < n; i++) o[i] = elem(a[i * sa], b[i * sb]); \
+} \
+EW_TARGET_F16C void name(float *o, const float *a, int sa, const float *b, int sb, int64_t n) { \
+    if (ew_use_avx512()) { name##_v16(o, a, sa, b, sb, n); return; } \
+    for (int64_t i = 0; i < n; i++) o[i] = elem(a[i * sa], b[i * sb]); \
+}
+static inline float ew_vt_remainder_e(float a, float b) { int e = 0; return ew_remainder_float(a, b, &e, ew_rnd_none_f); }
+static inline float ew_vt_div_floor_e(float a, float b) { int e = 0; return ew_div_floor_float(a, b, &e, ew_rnd_none_f); }
+EW_VT_BLOCK2(ew_vt_fmodf_block, ew_fmodf, ew_vt_fmod16)
+EW_VT_BLOCK2(ew_vt_remainderf_block, ew_vt_remainder_e, ew_vt_remainder16)
+EW_VT_BLOCK2(ew_vt_div_floorf_block, ew_vt_div_floor_e, ew_vt_div_floor16)
+
+/* hardsigmoid as ew_hardsigmoid_float: min(max(x + 3, 0), 6) / 6 in double (x + 3 exact), one
+   double division, then the float; a nan passes through.  Every lane is exact this way: no fallback. */
+EW_TARGET_V8 static inline __m512d ew_vt_hardsigmoid8(__m512d x) {
+    const __m512d t = _mm512_add_pd(x, _mm512_set1_pd(3.0));
+    const __m512d c = _mm512_min_pd(_mm512_max_pd(t, _mm512_setzero_pd()), _mm512_set1_pd(6.0));
+    return _mm512_div_pd(_mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_UNORD_Q), c, t), _mm512_set1_pd(6.0));
+}
+EW_TARGET_V8 static void ew_vt_hardsigmoidf_block_v16(float *o, const float *x, int64_t n) {
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(ew_vt_hardsigmoid8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i)))));
+    for (; i < n; i++) o[i] = ew_hardsigmoid_float(x[i]);
+}
+EW_TARGET_F16C void ew_vt_hardsigmoidf_block(float *o, const float *x, int64_t n) {
+    if (ew_use_avx512()) { ew_vt_hardsigmoidf_block_v16(o, x, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_hardsigmoid_float(x[i]);
+}
+
+/* ---- atan, asin, acos, atan2: ew_mf_atand's algorithm (vmath_more.h: the argument folded to
+   |z| <= tan(pi/8) by -1/a or (a - 1)/(a + 1), an odd polynomial of degree 21) in 8 double lanes,
+   with the divisions and the square root replaced by rcp14/rsqrt14 and Newton steps on the two
+   FMA ports (vdivpd and vsqrtpd take 16 cycles a vector): the double result is then within about
+   2^-50 of the true value, not 2^-52.  Ziv's rounding test: a lane whose double lies within 2^-43
+   (2^10 double ulps) of the midpoint of two floats (its low 29 bits near 2^28), where the two
+   errors could round it the other way, is recomputed by the element function, as are the inputs
+   outside the fast path (nan, |x| >= 1 for asin and acos, zeros and infinities for atan2). */
+/* n / d to within 2^-54: rcp14, one Newton step (2^-28), the quotient corrected by its remainder */
+#define EW_VT_QUOT(n, d, q) \
+    const __m512d q##r0 = _mm512_rcp14_pd(d), q##r = _mm512_fmadd_pd(q##r0, _mm512_fnmadd_pd(d, q##r0, _mm512_set1_pd(1.0)), q##r0); \
+    const __m512d q##0 = _mm512_mul_pd(n, q##r), q = _mm512_fmadd_pd(_mm512_fnmadd_pd(q##0, d, n), q##r, q##0)
+/* 1 / sqrt(w) to within 2^-52: rsqrt14 and two Newton steps */
+#define EW_VT_RSQRT(w, y) \
+    const __m512d y##0 = _mm512_rsqrt14_pd(w); \
+    const __m512d y##1 = _mm512_fmadd_pd(_mm512_mul_pd(y##0, _mm512_set1_pd(0.5)), _mm512_fnmadd_pd(w, _mm512_mul_pd(y##0, y##0), _mm512_set1_pd(1.0)), y##0); \
+    const __m512d y = _mm512_fmadd_pd(_mm512_mul_pd(y##1, _mm512_set1_pd(0.5)), _mm512_fnmadd_pd(w, _mm512_mul_pd(y##1, y##1), _mm512_set1_pd(1.0)), y##1)
+/* atan y for finite y (|y| clamped to 2^60, where atan is pi/2 in float): ew_mf_atand's steps */
+EW_TARGET_V8 static inline __m512d ew_vt_atand8(__m512d y) {
+    const __m512d sg = _mm512_set1_pd(-0.0), a = _mm512_min_pd(_mm512_andnot_pd(sg, y), _mm512_set1_pd(0x1p60));
+    const __mmask8 hi = _mm512_cmp_pd_mask(a, _mm512_set1_pd(2.414213562373095), _CMP_GT_OQ);
+    const __mmask8 mid = _mm512_cmp_pd_mask(a, _mm512_set1_pd(0.4142135623730950), _CMP_GT_OQ) & ~hi;
+    const __m512d one = _mm512_set1_pd(1.0);
+    const __m512d num = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, a, _mm512_sub_pd(a, one)), _mm512_set1_pd(-1.0));
+    const __m512d den = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, one, _mm512_add_pd(a, one)), a);
+    EW_VT_QUOT(num, den, z);
+    const __m512d u = _mm512_mul_pd(z, z), u2 = _mm512_mul_pd(u, u), u4 = _mm512_mul_pd(u2, u2), u8 = _mm512_mul_pd(u4, u4);
+#define F_ _mm512_fmadd_pd
+#define C_ _mm512_set1_pd
+    const __m512d p = F_(F_(F_(u, C_(-0.01917688711906226), C_(0.03923165829558719)), u, C_(-0.0508544973794026)), u8,
+                      F_(F_(F_(u, C_(0.0585814891280221), C_(-0.06664511447381948)), u2, F_(u, C_(0.07692183190826087), C_(-0.09090904578123903))), u4,
+                         F_(F_(u, C_(0.11111111015256361), C_(-0.14285714284666542)), u2, F_(u, C_(0.1999999999999552), C_(-0.3333333333333333)))));
+    const __m512d base = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, _mm512_setzero_pd(), C_(EW_MF_PI_4)), C_(EW_MF_PI_2));
+#undef F_
+#undef C_
+    const __m512d r = _mm512_add_pd(base, _mm512_fmadd_pd(_mm512_mul_pd(z, u), p, z));
+    return _mm512_or_pd(r, _mm512_and_pd(y, sg));
+}
+/* the lanes of r (doubles bound for floats) that Ziv's test sends to the element function: low 29
+   bits within 2^10 of 2^28 (near a float midpoint), for a normal float result */
+EW_TARGET_V8 static inline __mmask8 ew_vt_near_mid8(__m512d r) {
+    const __m512i low = _mm512_and_si512(_mm512_castpd_si512(r), _mm512_set1_epi64(0x1fffffff));
+    const __m512i dist = _mm512_abs_epi64(_mm512_sub_epi64(low, _mm512_set1_epi64(0x10000000)));
+    return _mm512_cmp_epi64_mask(dist, _mm512_set1_epi64(1 << 10), _MM_CMPINT_LT);
+}
+/* a unary block: BODY(xd, r, bad) computes the doubles r of 8 lanes and the mask of those it
+   declines; they, and the lanes near a midpoint, get the element function */
+#define EW_VT_BLOCK1(name, elem, BODY) \
+EW_TARGET_V8 static void name##_v8(float *o, const float *x, int64_t n) { \
+    int64_t i = 0; \
+    for (; i + 8 <= n; i += 8) { \
+        const __m256 xf = _mm256_loadu_ps(x + i); \
+        const __m512d xd = _mm512_cvtps_pd(xf); \
+        __mmask8 bad; \
+        BODY(xd, r, bad); \
+        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(r)); \
+        bad |= ew_vt_near_mid8(r); \
+        if (__builtin_expect(bad != 0, 0)) {   /* the input from the register: o may be x */ \
+            float xt[8]; \
+            _mm256_storeu_ps(xt, xf); \
+            for (int j = 0; j < 8; j++) \
+                if ((bad >> j) & 1) o[i + j] = elem(xt[j]); \
+        } \
+    } \
+    for (; i < n; i++) o[i] = elem(x[i]); \
+} \
+EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
+    if (ew_use_avx512()) { name##_v8(o, x, n); return; } \
+    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
+}
+/* atan: every finite x (nan declined); below 2^-126 the result is x's double, no rounding test needed
+   (tiny x: atan x = x in float, and the double is x up to 2^-200) */
+#define EW_VT_ATAN(xd, r, bad) \
+    const __m512d r = ew_vt_atand8(xd); \
+    bad = _mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q)
+/* asin x = atan(x / sqrt((1 - x)(1 + x))), acos x = 2 atan((1 - x) / sqrt((1 - x)(1 + x))) for |x| < 1 */
+#define EW_VT_ASIN(xd, r, bad) \
+    const __m512d one##r = _mm512_set1_pd(1.0), w##r = _mm512_mul_pd(_mm512_sub_pd(one##r, xd), _mm512_add_pd(one##r, xd)); \
+    bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), xd), one##r, _CMP_NLT_UQ); \
+    EW_VT_RSQRT(_mm512_mask_blend_pd(bad, w##r, one##r), y##r); \
+    const __m512d r = ew_vt_atand8(_mm512_mul_pd(xd, y##r))
+#define EW_VT_ACOS(xd, r, bad) \
+    const __m512d one##r = _mm512_set1_pd(1.0), w##r = _mm512_mul_pd(_mm512_sub_pd(one##r, xd), _mm512_add_pd(one##r, xd)); \
+    bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), xd), one##r, _CMP_NLT_UQ); \
+    EW_VT_RSQRT(_mm512_mask_blend_pd(bad, w##r, one##r), y##r); \
+    const __m512d r = _mm512_mul_pd(_mm512_set1_pd(2.0), ew_vt_atand8(_mm512_mul_pd(_mm512_sub_pd(one##r, xd), y##r)))
+static inline float ew_vt_atan_e(float x) { return ew_atanf_fma(x); }
+static inline float ew_vt_asin_e(float x) { return ew_asinf_fma(x); }
+static inline float ew_vt_acos_e(float x) { return ew_acosf_fma(x); }
+EW_VT_BLOCK1(ew_vt_atanf_block, ew_vt_atan_e, EW_VT_ATAN)
+EW_VT_BLOCK1(ew_vt_asinf_block, ew_vt_asin_e, EW_VT_ASIN)
+EW_VT_BLOCK1(ew_vt_acosf_block, ew_vt_acos_e, EW_VT_ACOS)
+
+/* tan: ew_tanf_fma's reduction and polynomials (|x| < 2^19), the quotient by EW_VT_QUOT; zeros
+   (whose sign the corrected quotient loses), |x| >= 2^19 and nan go to the element function, which
+   takes tan in double for |x| >= 2^19 (correctly rounded there: glibc's tanf is not) */
+#define EW_VT_TAN(xd, r, bad) \
+    bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), xd), _mm512_set1_pd(0x1p19), _CMP_NLT_UQ) \
+        | _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_EQ_OQ); \
+    const __m512d x##r = _mm512_mask_blend_pd(bad, xd, _mm512_set1_pd(1.0)); \
+    EW_TRIG_REDUCE(__m512d, _mm512_fmadd_pd, _mm512_sub_pd, _mm512_set1_pd, x##r, nd##r, rr##r); \
+    EW_TRIG_POLY(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_set1_pd, rr##r, s##r, c##r); \
+    const __mmask8 odd##r = _mm512_test_epi64_mask(_mm512_castpd_si512(nd##r), _mm512_set1_epi64(1)); \
+    const __m512d num##r = _mm512_mask_blend_pd(odd##r, s##r, _mm512_xor_pd(c##r, _mm512_set1_pd(-0.0))); \
+    const __m512d den##r = _mm512_mask_blend_pd(odd##r, c##r, s##r); \
+    EW_VT_QUOT(num##r, den##r, r)
+static inline float ew_vt_tan_e(float x) { return fabsf(x) < 0x1p19f ? ew_tanf_fma(x) : (float)tan((double)x); }
+EW_VT_BLOCK1(ew_vt_tanf_block, ew_vt_tan_e, EW_VT_TAN)
+
+/* atan2(y, x) = atan(y / x), plus pi with y's sign where x < 0 (ew_atan2f_fma), for finite nonzero
+   x and y; zeros, infinities, nan and results below 2^-126 (a subnormal float, where the test on the
+   low bits does not apply) go to the element function */
+EW_TARGET_V8 static inline __m512d ew_vt_atan2_8(__m512d yd, __m512d xd, __mmask8 *bad) {
+    const __m512d sg = _mm512_set1_pd(-0.0), big = _mm512_set1_pd(0x1p128);
+    const __mmask8 ok = _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, xd), big, _CMP_LT_OQ) & _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, yd), big, _CMP_LT_OQ)
+                      & _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_NEQ_OQ) & _mm512_cmp_pd_mask(yd, _mm512_setzero_pd(), _CMP_NEQ_OQ);
+    const __m512d one = _mm512_set1_pd(1.0), x1 = _mm512_mask_blend_pd(ok, one, xd), y1 = _mm512_mask_blend_pd(ok, one, yd);
+    EW_VT_QUOT(y1, x1, q);
+    const __m512d t = ew_vt_atand8(q), pi_y = _mm512_or_pd(_mm512_set1_pd(EW_MF_PI), _mm512_and_pd(y1, sg));
+    const __m512d r = _mm512_mask_add_pd(t, _mm512_cmp_pd_mask(x1, _mm512_setzero_pd(), _CMP_LT_OQ), t, pi_y);
+    *bad = ~ok | ew_vt_near_mid8(r) | _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, r), _mm512_set1_pd(0x1p-126), _CMP_LT_OQ);
+    return r;
+}
+EW_TARGET_V8 static void ew_vt_atan2f_block_v8(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 af = sa ? _mm256_loadu_ps(a + i) : a0, bf = sb ? _mm256_loadu_ps(b + i) : b0;
+        const __m512d av = _mm512_cvtps_pd(af), bv = _mm512_cvtps_pd(bf);
+        __mmask8 bad;
+        const __m512d r = ew_vt_atan2_8(av, bv, &bad);
+        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(r));
+        if (__builtin_expect(bad != 0, 0)) {   /* the operands from the registers: o may be a or b */
+            float at[8], bt[8];
+            _mm256_storeu_ps(at, af); _mm256_storeu_ps(bt, bf);
+            for (int j = 0; j < 8; j++)
+                if ((bad >> j) & 1) o[i + j] = ew_atan2f_fma(at[j], bt[j]);
+        }
+    }
+    for (; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
+}
+EW_TARGET_F16C void ew_vt_atan2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vt_atan2f_block_v8(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
+}
+
+/* polar(abs, angle) on float32 (ops.yaml's element expression: a cos b and a sin b in double, one
+   rounding each to float): sin and cos of b by ew_trigf_fma's reduction and polynomials (|b| < 2^19,
+   within 2^-52), times a in double.  Ziv's test as above on both parts; |b| >= 2^19, an infinite or
+   nan operand, and a part below 2^-126 (zeros included: their signs, subnormal floats) go to the
+   element expression. */
+static inline ew_c64 ew_vt_polar_e(float a, float b) {
+    return CMPLXF((float)((double)a * cos((double)b)), (float)((double)a * sin((double)b)));
+}
+EW_TARGET_V8 static void ew_vt_polarf_block_v8(ew_c64 *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);
+    const __m512d sg = _mm512_set1_pd(-0.0);
+    const __m512i idx = _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 af = sa ? _mm256_loadu_ps(a + i) : a0, bf = sb ? _mm256_loadu_ps(b + i) : b0;
+        const __m512d ad = _mm512_cvtps_pd(af), bd = _mm512_cvtps_pd(bf);
+        __mmask8 bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, bd), _mm512_set1_pd(0x1p19), _CMP_NLT_UQ)
+                     | _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, ad), _mm512_set1_pd(0x1p128), _CMP_NLT_UQ);
+        const __m512d bc = _mm512_mask_blend_pd(bad, bd, _mm512_setzero_pd());
+        EW_TRIG_REDUCE(__m512d, _mm512_fmadd_pd, _mm512_sub_pd, _mm512_set1_pd, bc, nd, r);
+        EW_TRIG_POLY(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_set1_pd, r, sn, cs);
+        /* quadrant n (nd's low bits): cos b = c, -s, -c, s and sin b = s, c, -s, -c for n = 0 .. 3 */
+        const __m512i q = _mm512_castpd_si512(nd);
+        const __mmask8 odd = _mm512_test_epi64_mask(q, _mm512_set1_epi64(1));
+        const __m512i cflip = _mm512_slli_epi64(_mm512_and_si512(_mm512_add_epi64(q, _mm512_set1_epi64(1)), _mm512_set1_epi64(2)), 62);
+        const __m512i sflip = _mm512_slli_epi64(_mm512_and_si512(q, _mm512_set1_epi64(2)), 62);
+        const __m512d cv = _mm512_xor_pd(_mm512_mask_blend_pd(odd, cs, sn), _mm512_castsi512_pd(cflip));
+        const __m512d sv = _mm512_xor_pd(_mm512_mask_blend_pd(odd, sn, cs), _mm512_castsi512_pd(sflip));
+        const __m512d re = _mm512_mul_pd(ad, cv), im = _mm512_mul_pd(ad, sv);
+        const __m512d tiny = _mm512_set1_pd(0x1p-126);
+        bad |= ew_vt_near_mid8(re) | ew_vt_near_mid8(im)
+             | _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, re), tiny, _CMP_LT_OQ) | _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, im), tiny, _CMP_LT_OQ);
+        const __m512 both = _mm512_permutex2var_ps(_mm512_castps256_ps512(_mm512_cvtpd_ps(re)), idx, _mm512_castps256_ps512(_mm512_cvtpd_ps(im)));
+        if (__builtin_expect(bad != 0, 0)) {   /* the operands from the registers: o never aliases them (complex) */
+            float at[8], bt[8];
+            _mm256_storeu_ps(at, af); _mm256_storeu_ps(bt, bf);
+            _mm512_storeu_ps((float *)(o + i), both);
+            for (int j = 0; j < 8; j++)
+                if ((bad >> j) & 1) o[i + j] = ew_vt_polar_e(at[j], bt[j]);
+            continue;
+        }
+        _mm512_storeu_ps((float *)(o + i), both);
+    }
+    for (; i < n; i++) o[i] = ew_vt_polar_e(a[i * sa], b[i * sb]);
+}
+EW_TARGET_F16C void ew_vt_polarf_block(ew_c64 *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vt_polarf_block_v8(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_vt_polar_e(a[i * sa], b[i * sb]);
+}
+
+#endif

@@ -1,0 +1,284 @@
+"""float32 block functions of csrc/vtrig.h (issue 17, branch vtrig): fmod, remainder and floor
+division in AVX-512 vectors of 16 floats with an exact fast path (|a / b| < 2^23) and the element
+function for the other lanes, and hardsigmoid in 8 doubles.  Contiguous and broadcast runs go
+through the blocks, strided ones through the element functions: both must give the reference's
+bits, computed here with Python's math module (double, rounded to float32 at each of torch's
+steps: exact for these functions, as double rounding of one +, -, * or / is innocuous)."""
+import math
+import random
+import struct
+
+import pytest
+
+import runtime as rt
+from runtime import _threads
+
+F32_MAX = struct.unpack("<f", struct.pack("<I", 0x7F7FFFFF))[0]
+
+
+def f32(v):
+    """v rounded to float32 (beyond the format: inf)."""
+    if math.isnan(v) or math.isinf(v):
+        return v
+    try:
+        return struct.unpack("<f", struct.pack("<f", v))[0]
+    except OverflowError:
+        return math.copysign(math.inf, v)
+
+
+def fmod(a, b):
+    """torch's float fmod: C's fmod (exact), but nan once the float quotient overflows (SLEEF)."""
+    if math.isnan(a) or math.isnan(b) or b == 0 or math.isinf(a):
+        return math.nan
+    if math.isinf(b):
+        return a
+    if math.isinf(f32(a / b)) and abs(a) != abs(b) * 2.0 ** 128:
+        return math.nan
+    return math.fmod(a, b)
+
+
+def remainder(a, b):
+    mod = fmod(a, b)
+    if mod != 0 and not math.isnan(mod) and (b < 0) != (mod < 0):
+        mod = f32(mod + b)
+    return mod
+
+
+def floor_divide(a, b):
+    """CPython's float_floor_div in float32 steps, as torch's div_floor_floating."""
+    if b == 0:
+        return math.nan if a == 0 or math.isnan(a) else math.copysign(math.inf, a) * math.copysign(1, b)
+    mod = math.fmod(a, b) if not (math.isinf(a) or math.isnan(a) or math.isnan(b)) else math.nan
+    if math.isinf(b) and not math.isinf(a):
+        mod = a
+    div = f32(f32(a - mod) / b) if not math.isnan(mod) else math.nan
+    if mod != 0 and not math.isnan(mod) and (b < 0) != (mod < 0):
+        div = f32(div - 1)
+    if math.isnan(div):
+        return div
+    if div != 0:
+        fl = float(math.floor(div)) if not math.isinf(div) else div
+        if f32(div - fl) > 0.5:
+            fl = f32(fl + 1)
+        return fl
+    return math.copysign(0.0, f32(a / b) if not math.isinf(b) else a * math.copysign(1, b))
+
+
+def hardsigmoid(x):
+    if math.isnan(x):
+        return x
+    return f32(min(max(x + 3, 0.0), 6.0) / 6)
+
+
+def key(v):
+    return "nan" if math.isnan(v) else (v, math.copysign(1, v))
+
+
+def same(a, b):
+    return [key(v) for v in a] == [key(v) for v in b]
+
+
+def bits(rng):
+    while True:
+        v = struct.unpack("<f", struct.pack("<I", rng.getrandbits(32)))[0]
+        if not math.isnan(v):
+            return v
+
+
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 2.0, -2.5, 3.0, 0.1, math.inf, -math.inf, math.nan, 1e-45, -1e-45,
+           1.17549435e-38, F32_MAX, -F32_MAX, 8388608.0, 8388607.0, 16777216.0, 1e30, -1e-30, 7.0]
+SPECIAL = [f32(x) for x in SPECIAL]
+
+
+def pairs(n, seed):
+    """Random bit patterns, pairs with a small quotient (the fast path), quotients at the 2^23
+    boundary (the fallback's edge), and every pair of special values."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        kind = i % 4
+        if kind == 0:
+            out.append((bits(rng), bits(rng)))
+        elif kind == 1:
+            b = f32(rng.uniform(-10, 10))
+            out.append((f32(rng.uniform(-1000, 1000)), b))
+        elif kind == 2:
+            b = f32(math.ldexp(rng.uniform(1, 2), rng.randint(-140, 100)) * rng.choice((1, -1)))
+            q = rng.choice((2.0 ** 23, 2.0 ** 23 - 1, 2.0 ** 22 + 0.5, 2.0 ** 24, 2.0 ** 23 + 3))
+            out.append((f32(b * q * rng.choice((1, -1))), b))
+        else:
+            out.append((f32(rng.uniform(-6, 6)), f32(rng.choice((0.5, -1.5, 2.0, 3.0, -7.0)))))
+    out += [(a, b) for a in SPECIAL for b in SPECIAL]
+    return out
+
+
+REF = {"fmod": fmod, "remainder": remainder, "floor_divide": floor_divide}
+
+
+@pytest.mark.parametrize("name", sorted(REF))
+def test_division_family_blocks(name):
+    ps = pairs(40_000 + 13, seed=len(name))
+    a = rt.tensor([p[0] for p in ps], dtype=rt.float32)
+    b = rt.tensor([p[1] for p in ps], dtype=rt.float32)
+    av, bv = a.tolist(), b.tolist()
+    want = [REF[name](x, y) for x, y in zip(av, bv)]
+    fn = getattr(rt, name)
+    got = fn(a, b).tolist()
+    bad = [(x, y, w, g) for x, y, w, g in zip(av, bv, want, got) if key(w) != key(g)]
+    assert not bad, f"{name}: {len(bad)} of {len(ps)} differ, e.g. {bad[:5]}"
+    # strided operands take the element function: the same bits
+    wa = rt.tensor([v for x in av for v in (x, 0.5)], dtype=rt.float32)
+    wb = rt.tensor([v for x in bv for v in (x, 0.5)], dtype=rt.float32)
+    assert same(fn(wa[::2], wb[::2]).tolist(), got)
+    saved = _threads._config("nt_bytes")
+    try:
+        for nt_bytes in (1 << 60, 64):          # ordinary and streaming stores
+            _threads._config("nt_bytes", nt_bytes)
+            for start in (0, 1, 7):              # output alignments
+                assert same(fn(a[start:], b[start:]).tolist(), got[start:])
+    finally:
+        _threads._config("nt_bytes", saved)
+
+
+@pytest.mark.parametrize("name", sorted(REF))
+@pytest.mark.parametrize("scalar", [2.5, -3.0, 0.0, 1e-40, math.inf, 1e30])
+def test_division_family_broadcast(name, scalar):
+    """A one-element operand is read at step 0 by the block: tensor op number, number op tensor."""
+    ps = pairs(3000 + 5, seed=3)
+    xs = [p[0] for p in ps] + [p[1] for p in ps]
+    t = rt.tensor(xs, dtype=rt.float32)
+    tv = t.tolist()
+    s = f32(scalar)
+    fn = getattr(rt, name)
+    got = fn(t, rt.tensor(s, dtype=rt.float32)).tolist()
+    assert same(got, [REF[name](x, s) for x in tv])
+    got = fn(rt.tensor([s], dtype=rt.float32).expand(len(tv)), t).tolist()
+    assert same(got, [REF[name](s, x) for x in tv])
+
+
+def test_hardsigmoid_block():
+    rng = random.Random(5)
+    xs = [bits(rng) for _ in range(20_000)] + [f32(rng.uniform(-4, 4)) for _ in range(20_000)]
+    xs += SPECIAL + [-3.0, 3.0, f32(-3.0000002), f32(2.9999998), f32(1e-8), f32(-1e-8)]
+    t = rt.tensor(xs, dtype=rt.float32)
+    tv = t.tolist()
+    got = rt.nn.functional.hardsigmoid(t).tolist()
+    assert same(got, [hardsigmoid(x) for x in tv])
+    w = rt.tensor([v for x in tv for v in (x, 0.5)], dtype=rt.float32)
+    assert same(rt.nn.functional.hardsigmoid(w[::2]).tolist(), got)
+
+
+def ordinal(v):
+    i = struct.unpack("<i", struct.pack("<f", v))[0]
+    return -(i & 0x7FFFFFFF) if i < 0 else i
+
+
+TRIG = {"atan": math.atan, "asin": math.asin, "acos": math.acos, "tan": math.tan}
+TRIG_EDGES = [0.0, -0.0, 1.0, -1.0, f32(1.0000001), f32(-0.99999994), f32(0.99999994), 0.5, -0.5, math.inf, -math.inf,
+              math.nan, 1e-45, -1e-45, 1.17549435e-38, F32_MAX, 2.0 ** 19, -(2.0 ** 19), f32(2.0 ** 19 - 0.03125),
+              f32(2.414213562373095), f32(0.4142135623730950), 1e30, 2.0 ** 60, 2.0 ** 61, 1e-20, 3.1415927, 1.5707964]
+TRIG_EDGES = [f32(x) for x in TRIG_EDGES]
+
+
+def trig_expected(name, x):
+    if math.isnan(x) or (math.isinf(x) and name != "atan") or (name in ("asin", "acos") and abs(x) > 1):
+        return math.nan
+    return f32(TRIG[name](x))
+
+
+@pytest.mark.parametrize("name", sorted(TRIG))
+def test_trig_blocks(name):
+    """The 8-lane blocks (atan's algorithm with Newton-refined reciprocals, Ziv's rounding test) are
+    correctly rounded: Python's double rounded to float but where that double rounding errs (rare:
+    at most a few in 10^4, by 1 ulp), in-place too (a declined lane is recomputed from the register,
+    not from the overwritten input).  (Strided runs take the baseline flavour, glibc's float
+    functions, within 1 ulp: not compared bit for bit.)"""
+    rng = random.Random(len(name))
+    lim = 2.0 ** 19 if name == "tan" else (1.0 if name in ("asin", "acos") else 1e4)
+    xs = [bits(rng) for _ in range(8000)] + [f32(rng.uniform(-lim, lim)) for _ in range(30_000)]
+    for pos in range(0, 2000, 7):
+        xs.insert(pos * 3, TRIG_EDGES[pos % len(TRIG_EDGES)])
+    t = rt.tensor(xs, dtype=rt.float32)
+    tv = t.tolist()
+    fn = getattr(rt, name)
+    got = fn(t).tolist()
+    bad, off = [], 0
+    for x, g in zip(tv, got):
+        e = trig_expected(name, x)
+        if math.isnan(e) or math.isnan(g):
+            if not (math.isnan(e) and math.isnan(g)):
+                bad.append((x, e, g))
+        elif key(e) != key(g):
+            off += 1
+            if e == 0 or abs(ordinal(e) - ordinal(g)) > 1:
+                bad.append((x, e, g))
+    assert not bad, f"{name}: {len(bad)} wrong, e.g. {bad[:5]}"
+    assert off <= len(xs) // 5000, f"{name}: {off} of {len(xs)} not Python's rounded double"
+    w = rt.tensor([v for x in tv for v in (x, 0.5)], dtype=rt.float32)
+    strided = fn(w[::2]).tolist()
+    assert all(key(p) == key(q) or abs(ordinal(p) - ordinal(q)) <= 1 for p, q in zip(strided, got))
+    inplace = t.clone()
+    getattr(inplace, name + "_")()
+    assert same(inplace.tolist(), got)
+
+
+def test_atan2_block():
+    ps = pairs(40_000 + 3, seed=9)
+    a = rt.tensor([p[0] for p in ps], dtype=rt.float32)
+    b = rt.tensor([p[1] for p in ps], dtype=rt.float32)
+    av, bv = a.tolist(), b.tolist()
+    got = rt.atan2(a, b).tolist()
+    bad, off = [], 0
+    for y, x, g in zip(av, bv, got):
+        e = f32(math.atan2(y, x)) if not (math.isnan(x) or math.isnan(y)) else math.nan
+        if math.isnan(e) or math.isnan(g):
+            if not (math.isnan(e) and math.isnan(g)):
+                bad.append((y, x, e, g))
+        elif key(e) != key(g):
+            off += 1
+            if e == 0 or abs(ordinal(e) - ordinal(g)) > 1:
+                bad.append((y, x, e, g))
+    assert not bad, f"atan2: {len(bad)} wrong, e.g. {bad[:5]}"
+    assert off <= len(ps) // 5000, f"atan2: {off} of {len(ps)} not Python's rounded double"
+    inplace = a.clone()
+    inplace.atan2_(b)
+    assert same(inplace.tolist(), got)
+    # a number divisor: the block reads it at step 0
+    two = rt.atan2(a, rt.tensor(2.5, dtype=rt.float32)).tolist()
+    assert all(key(g) == key(f32(math.atan2(y, 2.5))) or abs(ordinal(g) - ordinal(f32(math.atan2(y, 2.5)))) <= 1
+               for y, g in zip(av, two) if not math.isnan(y))
+
+
+@pytest.mark.parametrize("name", sorted(REF))
+def test_division_family_inplace(name):
+    """The in-place form: the declined lanes read their operands from the registers."""
+    ps = pairs(4000 + 9, seed=1)
+    a = rt.tensor([p[0] for p in ps], dtype=rt.float32)
+    b = rt.tensor([p[1] for p in ps], dtype=rt.float32)
+    want = getattr(rt, name)(a, b).tolist()
+    x = a.clone()
+    getattr(x, name + "_")(b)
+    assert same(x.tolist(), want)
+
+
+def test_polar_block():
+    """polar's 8-lane block (sin and cos of the angle in double, Ziv's test on both parts) gives the
+    element expression's bits, (float)(a cos b) and (float)(a sin b) in double: the strided walk's."""
+    ps = pairs(40_000 + 5, seed=4)
+    rng = random.Random(8)
+    ps += [(f32(rng.uniform(-100, 100)), f32(rng.uniform(-600000, 600000))) for _ in range(20_000)]
+    a = rt.tensor([p[0] for p in ps], dtype=rt.float32)
+    b = rt.tensor([p[1] for p in ps], dtype=rt.float32)
+    av, bv = a.tolist(), b.tolist()
+    got = rt.polar(a, b).tolist()
+    wa = rt.tensor([v for x in av for v in (x, 0.5)], dtype=rt.float32)
+    wb = rt.tensor([v for x in bv for v in (x, 0.5)], dtype=rt.float32)
+    strided = rt.polar(wa[::2], wb[::2]).tolist()
+    flat = lambda zs: [p for z in zs for p in (z.real, z.imag)]     # noqa: E731
+    assert same(flat(got), flat(strided))
+    for x, y, z in zip(av, bv, got):
+        if math.isfinite(x) and math.isfinite(y):
+            for part, want in ((z.real, f32(x * math.cos(y))), (z.imag, f32(x * math.sin(y)))):
+                assert key(part) == key(want) or abs(ordinal(part) - ordinal(want)) <= 1, (x, y, z)
+    one = rt.polar(a, rt.tensor(0.75, dtype=rt.float32)).tolist()
+    assert same(flat(one), flat(rt.polar(wa[::2], rt.tensor([0.75] * len(av), dtype=rt.float32)).tolist()))
