@@ -80,9 +80,10 @@ def main(argv=None) -> int:
     for src, (cpu, size, err) in rows[: args.top]:
         print(f"  {cpu:6.2f} s  {size / 1e3:7.1f} KB  {src.name}")
         if args.time_report:
-            phases = re.findall(r"^ (.+?):\s.*?(\d+\.\d+) \(\s*\d+%\) wall", err, re.M)
-            for name, wall in sorted(phases, key=lambda p: -float(p[1]))[:8]:
-                print(f"            {float(wall):6.2f} s  {name.strip()}")
+            # "<phase> : usr ( x%) sys ( x%) wall ( x%) GGC": by user time (wall is the load's)
+            phases = re.findall(r"^ (.+?)\s*:\s*(\d+\.\d+) \(", err, re.M)
+            for name, usr in sorted(phases, key=lambda p: -float(p[1]))[:8]:
+                print(f"            {float(usr):6.2f} s  {name.strip()}")
     groups: dict = {}
     for src, (cpu, size, _) in rows:
         kind = ("reductions" if src.name.startswith("k_reduce") else "casts" if src.name.startswith("k_casts")
