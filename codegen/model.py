@@ -124,6 +124,7 @@ class Op:
     simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
     finish: tuple = ()     # ((dtype, C function), ...): a unary kernel runs it on its output, a block at a time
     block: tuple = ()      # ((dtype, C function), ...): the AVX2 flavour's contiguous loop of a unary or binary kernel
+    fuse: bool = False     # its simd kernels also get loops reading an input of another dtype (ops.yaml `fuse`)
     line: int = 0
 
 
@@ -474,7 +475,7 @@ _OP_KEYS = ("config", "signatures", "dtypes", "label", "expr", "params", "checks
             "names", "loop", "when", "shortcuts", "errors", "unstructured")
 # the sub-keys of an op's `names:` (its Python names) and `loop:` (what shapes its C loop)
 NAMES_KEYS = ("function", "method", "inplace", "aliases", "operators")
-LOOP_KEYS = ("opmath", "raw", "simd")
+LOOP_KEYS = ("opmath", "raw", "simd", "fuse")
 SHORTCUT_KEYS = ("operand", "values", "bools")
 SHORTCUT_RESULTS = ("ones", "self")
 OPMATH_KINDS = ("scalar", "params")
@@ -666,6 +667,9 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
                 line = expr.key_lines.get(key, sline("expr")) if hasattr(expr, "key_lines") else sline("expr")
                 exprs.append((d, text, line))
         simd, finish, block = _parse_simd(report, where, entry, supported, arity)
+        fuse = _typed(report, where, entry, "fuse", bool, "true or false", False)
+        if fuse and (arity != 2 or not simd):
+            report(line_of("fuse"), f"{where}: fuse is for binary ops with simd dtypes")
         raw_dtypes = _resolve_dtypes(report, where, line_of("raw"),
                                      _typed(report, where, entry, "raw", list, "a list of dtypes or groups", [])
                                      or [], groups, dtype_names)
@@ -758,7 +762,7 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
             when=tuple(when.items()),
             shortcuts=_parse_shortcuts(report, where, entry, arity),
             exact_params="params" in opmath,
-            simd=tuple(simd), finish=finish, block=block, raw=tuple(raw_dtypes),
+            simd=tuple(simd), finish=finish, block=block, fuse=bool(fuse), raw=tuple(raw_dtypes),
             errors=_parse_errors(report, where, entry),
             scalar_label=scalar_label, returns_self=returns_self,
             unstructured=_typed(report, where, entry, "unstructured", bool, "true or false", False),

@@ -217,6 +217,7 @@ def build_context(model: Model) -> dict:
                                     exact_params=op.exact_params, expr_line=expr_line, raw_load=raw_load,
                                     avx2_valued=any(f in expr for f in AVX2_VALUED),
                                     simd=dtype_name in op.simd or dtype_name in halves_ or out.name in halves_,
+                                    fuse=op.fuse,
                                     finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name),
                                     one_loop=bool(storage and storage["one_loop"])))
     casts, cast_ids = [], {}
@@ -253,7 +254,9 @@ def build_context(model: Model) -> dict:
 # the op less to compile per pair and input position.  Measured (build_results.md, "Fused
 # pairs"): into float64 and int64 a fused loop ran 5-30% faster than the buffer; into int32
 # within noise side by side but slower across builds, and those are 8 small loops; real
-# dtypes into complex64 within noise every way, so those pairs have none.
+# dtypes into complex64 within noise every way, so those pairs have none.  Only ops with
+# `loop: {fuse: true}` get them: for an op at compute speed (atan2, logaddexp) the buffered
+# cast costs nothing measurable, and its fused loops were 0.9 MB of a 5.6 MB library.
 FUSED_PAIRS = {"float32": ("bool", "uint8", "int32", "int64"),
                "float64": ("bool", "uint8", "float32", "int32", "int64"),
                "int32": ("bool", "uint8"),
@@ -261,10 +264,10 @@ FUSED_PAIRS = {"float32": ("bool", "uint8", "int32", "int64"),
 
 
 def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list:
-    """Variants of the binary kernels with an AVX2 flavour that read one input in another
-    dtype and cast it as they load it, with the cast loop's expression: iterate.c runs one
-    instead of casting chunks into a buffer when that input is the only one to cast (one
-    pass over memory instead of two phases: 15-25% faster at memory speed).  One per input
+    """Variants of the binary kernels with an AVX2 flavour (ops with `fuse`) that read one
+    input in another dtype and cast it as they load it, with the cast loop's expression:
+    iterate.c runs one instead of casting chunks into a buffer when that input is the only
+    one to cast (one pass over memory instead of two phases: 15-25% faster at memory speed).  One per input
     position and pair of FUSED_PAIRS that promotes into the kernel's dtype (so never the half
     types, whose buffered casts are F16C bulk conversions).  None for an op that does not
     promote its inputs (polar: two tensors of one dtype), which never casts one."""
@@ -272,7 +275,7 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
     fused = []
     for kernel_id, k in enumerate(kernels):
         d = k["dtype"]
-        if k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.opmath != d.name or k["ins"] != [d, d]:
+        if not k["fuse"] or k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.opmath != d.name or k["ins"] != [d, d]:
             continue
         if not model.config(model.op(k["op"]).config).promote_inputs:
             continue

@@ -478,3 +478,30 @@ def test_stride2_inputs_equal_contiguous_ones(tunables, f16c, name, dtype, op):
                     assert raw(out) == want, (n, nt_bytes, k)
     finally:
         _threads._config("f16c", saved)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("n", [1, 31, 32, 33, 100, 1000])
+def test_portable_half_flavour_equals_simd_in_every_layout(dtype, n):
+    """The portable flavour of a float16/bfloat16 kernel runs every layout through gathered
+    blocks, reading whole contiguous blocks in place and converting a broadcast operand once
+    (kernels.c.j2, hstrided): the same bytes as the AVX2/F16C flavour for contiguous, broadcast
+    (either operand), strided and in-place runs, whole and partial blocks."""
+    dt = getattr(rt, dtype)
+    x, y = data((2 * n,), dt, 1), data((2 * n,), dt, 2)
+    one = data((1,), dt, 3)
+
+    def results():
+        o = x[:n].clone()
+        o.add_(y[:n])
+        return [raw(v) for v in (x[:n] + y[:n], one.expand(n) - y[:n], x[:n] * one.expand(n), x[::2] + y[1::2],
+                                 x[:n] + y[::2], rt.exp(x[:n]), rt.exp(x[::2]), x[:n] == y[:n], 2.5 - x[:n],
+                                 x[:n] * 3, o, x[:n].reshape(1, n).expand(3, n) + y[:n].reshape(1, n))]
+    saved = _threads._config("f16c")
+    try:
+        _threads._config("f16c", 1)
+        simd = results()
+        _threads._config("f16c", 0)
+        assert results() == simd
+    finally:
+        _threads._config("f16c", saved)
