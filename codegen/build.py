@@ -34,8 +34,10 @@ import cffi
 # -ffp-contract=off: no silent FMA; kernels that need fma() say so in ops.yaml.
 # No -ffast-math: it breaks the NaN, inf and signed-zero semantics we test.
 # -Wno-unused-variable: an op's expression need not read every operand (isfinite on bool).
+# -fno-trapping-math: no kernel reads the FP exception flags, and without it gcc keeps floor,
+# ceil, trunc and friends scalar (they must not raise inexact): values are unchanged.
 # Other warnings are printed (build.py: _compile); mixing up pointer types is an error.
-BASE_CFLAGS = ["-O3", "-fPIC", "-pthread", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-fno-math-errno",
+BASE_CFLAGS = ["-O3", "-fPIC", "-pthread", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math",
                "-Wall", "-Wno-type-limits", "-Wno-unused-function", "-Wno-unused-variable",
                "-Werror=incompatible-pointer-types"]
 LIBRARY = "_kernels"
