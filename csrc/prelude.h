@@ -1059,5 +1059,6 @@ EW_HARD(double, long double)
 
 #include "vmath.h"      /* float32 expm1, tanh, log, log1p and the activations on them (issue 17) */
 #include "vspecial.h"   /* float32 special functions at speed (issue 17, branch vspecial) */
+#include "vlog.h"       /* float32 log, log2, log10 in AVX-512, correctly rounded (issue 17, vlog) */
 
 #endif
