@@ -4,8 +4,8 @@
    result farther from a float rounding boundary (a midpoint) than the bound rounds to the
    correctly rounded float; a lane that fails the test, or lies outside the fast path's range
    (nan, inf, overflow, a subnormal result), gets a scalar reference (double or long double, far
-   more accurate).  Every function is checked on all 2^32 float inputs (benchmarks/results.md,
-   branch vexp).  Where the CPU has no AVX-512 the blocks are the older AVX2 ones.  Included
+   more accurate).  exp is checked on all 2^32 float inputs, the others on samples and sweeps
+   (benchmarks/results.md, branch vexp).  Where the CPU has no AVX-512 the blocks are the older AVX2 ones.  Included
    from prelude.h after vmath.h. */
 #ifndef EW_VEXP_H
 #define EW_VEXP_H
@@ -172,19 +172,43 @@ EW_VX_BLOCK(ew_vx_coshf_x512, EW_VX_IN_HYP, EW_VX_FABS, EW_VX_B_COSH, EW_VX_ID2,
 static inline float ew_vx_sigmoid_ref(float x) {
     if (x != x) return x;
     if (x < -0x1.62e42ep+6f) return 0.0f;
-    return (float)(1.0L / (1.0L + expl(-(long double)x)));
+    if (!(fabsf(x) < 0x1p-12f)) return (float)(1.0L / (1.0L + expl(-(long double)x)));
+    /* near 0: 1/2 + x/4 - x^3/48 + x^5/480.  1/2 + x/4 is exact and can be a float midpoint
+       (x = 1.5 2^-22: 1/2 + 1.5 2^-24) with the rest below long double's precision: then the
+       rest's sign (that of -x) decides the rounding */
+    const long double xl = x, s = (0.5L + 0.25L * xl) + xl * xl * xl * (-1.0L / 48 + xl * xl / 480);
+    const float f = (float)s, g = nextafterf(f, s > (long double)f ? 1.0f : 0.0f);
+    if (g != f && s == ((long double)f + (long double)g) / 2)
+        return x > 0 ? (f < g ? f : g) : (f > g ? f : g);
+    return f;
 }
 EW_VX_BLOCK(ew_vx_sigmoidf_x512, EW_VX_IN_SIGMOID, EW_VX_ID, EW_VX_B_SIGMOID, EW_VX_ID2, 10, ew_vx_sigmoid_ref)
 
 /* ---- silu = x sigmoid(x), x > -87.33 (a normal result); torch's nan at -inf (-inf / inf) */
+/* silu, gelu tanh, mish: |x| > 2^-120 too (x/2, 3x/5 near 0: a subnormal result below) */
+#define EW_VX_IN_TINY(xf) _mm512_cmp_ps_mask(EW_VX_FABS(xf), _mm512_set1_ps(0x1p-120f), _CMP_GT_OQ)
+#define EW_VX_IN_SILU(xf) (EW_VX_IN_SIGMOID(xf) & EW_VX_IN_TINY(xf))
 #define EW_VX_B_SILU(xd, y) \
     EW_VX_SIGMOID(xd, y##s); \
     const __m512d y = _mm512_mul_pd(xd, y##s)
+/* a float of s, where s is exact or a float midpoint only through a dropped rest of sign `up`
+   (1: above, 0: below): the midpoint goes to that side */
+static inline float ew_vx_round_tie(long double s, int up) {
+    const float f = (float)s, g = nextafterf(f, s > (long double)f ? INFINITY : -INFINITY);
+    if (g != f && s == ((long double)f + (long double)g) / 2)
+        return up ? (f > g ? f : g) : (f < g ? f : g);
+    return f;
+}
 static inline float ew_vx_silu_ref(float x) {
     if (x == -INFINITY) return NAN;
-    return (float)((long double)x / (1.0L + expl(-(long double)x)));
+    if (!(fabsf(x) < 0x1p-12f)) return (float)((long double)x / (1.0L + expl(-(long double)x)));
+    /* near 0: x/2 + x^2/4 - x^4/96 + x^6/1920.  x/2 + x^2/4 (Fast2Sum: s1 + e1, exactly) can be a
+       float midpoint (x/2 alone for a subnormal result, x = 2^-23 with x^2/4): the rest decides */
+    const long double xl = x, a = 0.5L * xl, q = 0.25L * xl * xl, s1 = a + q, e1 = q - (s1 - a);
+    const long double r = e1 + q * q * (-1.0L / 6 + q / 30);
+    return ew_vx_round_tie(s1 + r, r > 0);
 }
-EW_VX_BLOCK(ew_vx_siluf_x512, EW_VX_IN_SIGMOID, EW_VX_ID, EW_VX_B_SILU, EW_VX_ID2, 10, ew_vx_silu_ref)
+EW_VX_BLOCK(ew_vx_siluf_x512, EW_VX_IN_SILU, EW_VX_ID, EW_VX_B_SILU, EW_VX_ID2, 10, ew_vx_silu_ref)
 
 /* ---- gelu tanh = x sigmoid(2u), u = kBeta (x + kKappa x^3) with torch's float constants, in
    double as ew_vgelu_tanhf; x > -9 (below, a result near the subnormals: the reference) */
@@ -193,9 +217,11 @@ EW_VX_BLOCK(ew_vx_siluf_x512, EW_VX_IN_SIGMOID, EW_VX_ID, EW_VX_B_SILU, EW_VX_ID
         _mm512_fmadd_pd(_mm512_mul_pd(_mm512_mul_pd(xd, xd), xd), _mm512_set1_pd((double)0.044715f), xd)); \
     EW_VX_SIGMOID(y##u, y##s); \
     const __m512d y = _mm512_mul_pd(xd, y##s)
-#define EW_VX_IN_GELU(xf) EW_VX_IN(xf, -9.0f, INFINITY)
+#define EW_VX_IN_GELU(xf) (EW_VX_IN(xf, -9.0f, INFINITY) & EW_VX_IN_TINY(xf))
 static inline float ew_vx_gelu_tanh_ref(float x) {
     if (x == -INFINITY) return NAN;
+    if (fabsf(x) < 0x1p-100f)           /* x/2 + kBeta x^2/2: x/2 (exact), a subnormal midpoint rounded up */
+        return ew_vx_round_tie(0.5L * x, 1);
     const long double xd = x, u = (long double)0.79788456080286535588f * (xd + (long double)0.044715f * xd * xd * xd);
     const long double t = -2 * u;
     return (float)(xd / (1 + expl(t > 20000 ? 20000 : t)));
@@ -209,7 +235,7 @@ EW_VX_BLOCK(ew_vx_gelu_tanhf_x512, EW_VX_IN_GELU, EW_VX_ID, EW_VX_B_GELU_TANH, E
     const __m512d y##e = _mm512_fmadd_pd(y##t, y##q, y##t), y##n = _mm512_mul_pd(y##e, _mm512_add_pd(y##e, _mm512_set1_pd(2.0))); \
     EW_VX_QUOT(y##n, _mm512_add_pd(y##n, _mm512_set1_pd(2.0)), y##s); \
     const __m512d y = _mm512_mul_pd(xd, y##s)
-#define EW_VX_IN_MISH(xf) EW_VX_IN(xf, -85.0f, INFINITY)
+#define EW_VX_IN_MISH(xf) (EW_VX_IN(xf, -85.0f, INFINITY) & EW_VX_IN_TINY(xf))
 static inline float ew_vx_mish_ref(float x) {
     if (x == -INFINITY) return NAN;
     const long double e = expl(x > 40 ? 40 : (long double)x), n = e * (e + 2);
@@ -226,7 +252,7 @@ EW_TARGET_F16C static inline void name(float *o, const float *x, int64_t n) { \
     else OLD; \
 }
 #define EW_VX_LOOP(elem) for (int64_t i = 0; i < n; i++) o[i] = elem(x[i])
-EW_VX_OPBLOCK(ew_vx_expf_block, ew_vx_expf_x512, ew_expf_block(o, x, n))
+EW_VX_OPBLOCK(ew_expf_block, ew_vx_expf_x512, ew_expf_block_avx2(o, x, n))
 EW_VX_OPBLOCK(ew_vx_exp2f_block, ew_vx_exp2f_x512, EW_VX_LOOP(ew_exp2f_fma))
 EW_VX_OPBLOCK(ew_vx_tanhf_block, ew_vx_tanhf_x512, ew_vtanhf_block(o, x, n))
 EW_VX_OPBLOCK(ew_vx_sinhf_block, ew_vx_sinhf_x512, EW_VX_LOOP(ew_sinhf_fma))

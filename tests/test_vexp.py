@@ -189,3 +189,29 @@ def test_tails_in_place_and_strided(name):
     for x, g in zip(xs, got):
         e = f32(ref(x))
         assert (math.isnan(e) and math.isnan(g)) or abs(ordinal(e) - ordinal(g)) <= 1, (name, x, e, g)
+
+
+# Inputs whose correctly rounded result is decided by a term far below double (and long double)
+# precision: 1/2 + x/4 (sigmoid), x/2 + x^2/4 (silu) or x/2 (a subnormal result) lie exactly on a
+# float midpoint; the expected floats were computed with mpmath (400 bits).
+TIES = {
+    "sigmoid": [("0x1.8p-22", "0x1.000002p-1"), ("0x1.cp-21", "0x1.000006p-1"), ("-0x1.8p-23", "0x1.fffffep-2"),
+                ("-0x1.cp-22", "0x1.fffffap-2")],
+    "gelu_tanh": [("0x1p-23", "0x1.000002p-24"), ("-0x1p-23", "-0x1.fffffcp-25"), ("0x1p-149", "0x1p-149"),
+                  ("-0x1p-149", "-0x0p+0"), ("0x1.8p-148", "0x1p-148"), ("-0x1.8p-148", "-0x1p-149")],
+}
+
+
+@pytest.mark.skipif(not AVX512, reason="the AVX2 blocks round these ties to even")
+@pytest.mark.parametrize("name", sorted(TIES))
+def test_ties_below_long_double(name):
+    call = FUNCS[name][0]
+    xs = [float.fromhex(x) for x, _ in TIES[name]]
+    want = [float.fromhex(y) for _, y in TIES[name]]
+    for pad in (0, 32):              # in the masked last step, and in a full step
+        got = call(rt.tensor(xs + [0.5] * pad, dtype=rt.float32)).tolist()[:len(xs)]
+        assert same_bits(got, want), (name, pad, got, want)
+
+
+def same_bits(a, b):
+    return [struct.pack("<f", v) for v in a] == [struct.pack("<f", v) for v in b]
