@@ -671,7 +671,7 @@ EW_TARGET_F16C static inline __m256i ew_vout8(const float *x, uint32_t lim) {
     const __m256i ax = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)x), _mm256_set1_epi32(0x7fffffff));
     return _mm256_cmpgt_epi32(ax, _mm256_set1_epi32((int32_t)lim));
 }
-EW_TARGET_F16C static inline void ew_expf_block(float *o, const float *x, int64_t n) {
+EW_TARGET_F16C static inline void ew_expf_block_avx2(float *o, const float *x, int64_t n) {
     _Alignas(32) double rb[EW_VBLK], kb[EW_VBLK];
     int64_t i0 = 0;
     for (; i0 + EW_VBLK <= n; i0 += EW_VBLK) {
@@ -1060,5 +1060,6 @@ EW_HARD(double, long double)
 #include "vmath.h"      /* float32 expm1, tanh, log, log1p and the activations on them (issue 17) */
 #include "vspecial.h"   /* float32 special functions at speed (issue 17, branch vspecial) */
 #include "vlog.h"       /* float32 log, log2, log10 in AVX-512, correctly rounded (issue 17, vlog) */
+#include "vexp.h"       /* float32 exp family in AVX-512 blocks, correctly rounded (issue 17) */
 
 #endif

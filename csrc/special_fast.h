@@ -77,7 +77,7 @@ static inline float ew_mvlgammaf(float x, double p) {
 #ifdef EW_HAVE_F16C_PATH
 /* the AVX2 block: the same operations for blocks whose |y| are all <= 0.999 (w < 6.25: the
    first polynomial); other blocks and the tail through ew_erfinvf_fma.  Two passes, as
-   ew_expf_block: w into a buffer, then the polynomial. */
+   ew_expf_block_avx2: w into a buffer, then the polynomial. */
 EW_TARGET_F16C static inline void ew_erfinvf_block(float *o, const float *x, int64_t n) {
     _Alignas(32) double wb[EW_VBLK];
     int64_t i0 = 0;

@@ -271,7 +271,7 @@ static inline int ew_use_avx512(void) {
     const K##T y##e = K##SCALE(y##p, y##kd), y##n = K##SEL_LT(xd, K##C(0.0), y##e, K##C(1.0)); \
     EW_VQUOT(K##T, K##F, K##FN, K##M, K##C, K##RCP, y##n, K##A(K##C(1.0), y##e), y##q); \
     const K##T y = K##SEL_LT(xd, K##C(-0x1.62e42ep+6), K##C(0.0), y##q)
-/* Blocks of EW_VBLK floats as ew_expf_block: a block with a lane the vector code does not take
+/* Blocks of EW_VBLK floats as ew_expf_block_avx2: a block with a lane the vector code does not take
    (OUT8(x): a mask of those among 8 floats) goes through the element function */
 #define EW_VBLOCK(name, elem, OUT8, BODY) \
 EW_TARGET_V8 static void name##_v8(float *ob, const float *xb) { \
