@@ -119,7 +119,8 @@ EW_VX_BLOCK(ew_vx_expf_x512, EW_VX_IN_EXP, EW_VX_ID, EW_VX_B_EXP, EW_VX_ID2, 9, 
     EW_VX_POLY(y##r, y##q); \
     const __m512d y = _mm512_fmadd_pd(y##t, y##q, y##t)
 #define EW_VX_IN_EXP2(xf) EW_VX_IN(xf, -126.0f, 128.0f)
-static inline float ew_vx_exp2_ref(float x) { return (float)exp2((double)x); }
+/* exp2l: glibc's double exp2 rounds to a float the wrong way at 0x1.853a6ep-9 and -0x1.e7526ep-6 */
+static inline float ew_vx_exp2_ref(float x) { return (float)exp2l((long double)x); }
 EW_VX_BLOCK(ew_vx_exp2f_x512, EW_VX_IN_EXP2, EW_VX_ID, EW_VX_B_EXP2, EW_VX_ID2, 9, ew_vx_exp2_ref)
 
 /* e^v - 1 = t - 1 + t q: t - 1 is exact for t in [1/2, 2] and rounds once beyond, where
@@ -201,6 +202,7 @@ static inline float ew_vx_round_tie(long double s, int up) {
 }
 static inline float ew_vx_silu_ref(float x) {
     if (x == -INFINITY) return NAN;
+    if (x == 0) return x;                        /* -0 stays -0 */
     if (!(fabsf(x) < 0x1p-12f)) return (float)((long double)x / (1.0L + expl(-(long double)x)));
     /* near 0: x/2 + x^2/4 - x^4/96 + x^6/1920.  x/2 + x^2/4 (Fast2Sum: s1 + e1, exactly) can be a
        float midpoint (x/2 alone for a subnormal result, x = 2^-23 with x^2/4): the rest decides */
