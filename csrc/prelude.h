@@ -1058,5 +1058,6 @@ EW_HARD(double, long double)
 #define ew_hardswish(x) _Generic((x), float: ew_hardswish_float, double: ew_hardswish_double)(x)
 
 #include "vmath.h"      /* float32 expm1, tanh, log, log1p and the activations on them (issue 17) */
+#include "verf.h"       /* float32 erf, erfc, gelu, ndtr correctly rounded (issue 17) */
 
 #endif
