@@ -298,7 +298,12 @@ def namespace_stub(namespace: str) -> str:
 # namespace functions written in Python rather than declared in ops.yaml (runtime/_nn.py)
 # ("": the top level, runtime/_functions.py; their stubs are in runtime.pyi.j2; is_neg and resolve_neg
 # are runtime/_views.py's, named in its __all__ list)
-HANDWRITTEN = {"": ("allclose", "equal", "frexp"), "nn.functional": ("softsign",)}
+HANDWRITTEN = {"": ("allclose", "equal", "frexp"), "nn.functional": ("softsign", "rrelu", "rrelu_")}
+# their stubs' parameters, where not (input: Tensor)
+HANDWRITTEN_PARAMS = {"nn.functional.rrelu": "input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333, "
+                                             "training: bool = False, inplace: bool = False",
+                      "nn.functional.rrelu_": "input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333, "
+                                              "training: bool = False"}
 
 
 def _namespace_stubs(model: Model, env, ctx) -> dict:
@@ -314,7 +319,8 @@ def _namespace_stubs(model: Model, env, ctx) -> dict:
     for ns, children in modules.items():
         functions = [dict(f, short=namespace_of(f["name"])[1]) for f in ctx["functions"]
                      if f["kind"] in ("function", "inplace_function") and namespace_of(f["name"])[0] == ns]
-        functions += [dict(name=f"{ns}.{short}", short=short, overloads=["input: Tensor"])
+        functions += [dict(name=f"{ns}.{short}", short=short,
+                           overloads=[HANDWRITTEN_PARAMS.get(f"{ns}.{short}", "input: Tensor")])
                       for short in HANDWRITTEN.get(ns, ())]
         functions.sort(key=lambda f: f["short"])
         path = namespace_stub(ns) if ns not in {n.rsplit(".", 1)[0] for n in modules if "." in n} \

@@ -1061,5 +1061,6 @@ EW_HARD(double, long double)
 #include "vspecial.h"   /* float32 special functions at speed (issue 17, branch vspecial) */
 #include "vlog.h"       /* float32 log, log2, log10 in AVX-512, correctly rounded (issue 17, vlog) */
 #include "vexp.h"       /* float32 exp family in AVX-512 blocks, correctly rounded (issue 17) */
+#include "verf.h"       /* float32 erf, erfc, gelu, ndtr correctly rounded (issue 17) */
 
 #endif

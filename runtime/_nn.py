@@ -54,6 +54,60 @@ _elu = elu
 del elu
 logsigmoid = _builtin("log_sigmoid", "logsigmoid")      # (F.logsigmoid is torch._C._nn.log_sigmoid)
 
+
+def _rrelu_builtin(name, inplace):
+    """torch.rrelu / torch.rrelu_ (at::rrelu_with_noise): in eval mode leaky_relu with the slope
+    (lower + upper) / 2 (torch's eval path); in training mode a random slope in [lower, upper) for
+    every element <= 0.  torch draws those from its generator, which this runtime has not: the
+    slopes come from Python's `random` module (random.seed makes them reproducible), so training
+    values match torch's distribution, not its numbers.  There is no `generator` argument."""
+    sig = (("input", "Tensor", False, REQUIRED, False), ("lower", "Number", False, 0.125, False),
+           ("upper", "Number", False, 0.3333333333333333, False), ("training", "bool", False, False, False))
+    printed = "(Tensor input, Number lower = 0.125, Number upper = 0.3333333333333333, bool training = False)"
+    parser = _p.Parser(name, ((sig, printed, False, tuple(range(len(sig)))),), [None] * len(sig))
+
+    def f(*args, **kwargs):
+        input, lower, upper, training = parser.parse(args, kwargs)
+        lo, hi = (_scalar_double(v) for v in (lower, upper))
+        if not lo <= hi:
+            raise RuntimeError("Lower bound should be less than or equal to the upper bound")
+        if training:
+            return _rrelu_train(input, lo, hi, inplace)
+        slope = (lo + hi) / 2          # (torch: (lower + upper) / 2 as 0-dim tensors)
+        return leaky_relu_(input, slope) if inplace else _leaky_relu(input, slope)
+
+    f.__name__ = f.__qualname__ = name
+    f.__signature__ = parser.signature(False)
+    return f
+
+
+def _scalar_double(v):
+    """Scalar::to<double>: a complex with an imaginary part overflows."""
+    if isinstance(v, complex):
+        if v.imag:
+            raise RuntimeError("value cannot be converted to type double without overflow")
+        v = v.real
+    return float(v)
+
+
+def _rrelu_train(input, lo, hi, inplace):
+    """_rrelu_with_noise_train: r uniform in [lower, upper) (in the computation type: float for
+    float32 and bfloat16), x r where x <= 0 (nan and x > 0 kept), rounded to the input's dtype."""
+    import random
+    import runtime as rt
+    if input.dtype not in (rt.float32, rt.float64, rt.bfloat16):
+        raise NotImplementedError(f"\"rrelu_with_noise_out_cpu\" not implemented for '{input.dtype.c10_name}'")
+    opmath = rt.float64 if input.dtype == rt.float64 else rt.float32
+    lo, hi = (rt.tensor(v, dtype=opmath).item() for v in (lo, hi))
+    values = input.reshape(-1).tolist()
+    noise = rt.tensor([lo + (hi - lo) * random.random() if v <= 0 else 1.0 for v in values], dtype=opmath)
+    result = (input.to(opmath).reshape(-1) * noise).to(input.dtype).reshape(input.shape)
+    return input.copy_(result) if inplace else result
+
+
+rrelu_ = _rrelu_builtin("rrelu_", inplace=True)
+_rrelu = _rrelu_builtin("rrelu", inplace=False)
+
 # torch's own functions (torch.relu, torch.selu_, ...) and the generated kernels' functions
 _F = {name: _ops.FUNCTIONS[name] for name in ("relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold",
                                               "threshold_", "nn.functional.tanhshrink")}
@@ -138,6 +192,14 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     return _leaky_relu(input, negative_slope)
 
 
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    if inplace:
+        result = rrelu_(input, lower, upper, training)
+    else:
+        result = _rrelu(input, lower, upper, training)
+    return result
+
+
 def _threshold(input, threshold, value, inplace=False):
     # (torch's function is named _threshold: its Python errors say so)
     if inplace:
@@ -155,7 +217,7 @@ def tanh(input):
 
 FUNCTIONS = {f"nn.functional.{f.__name__.lstrip('_')}": f
              for f in (relu, relu6, elu, selu, celu, silu, mish, softsign, tanhshrink, hardtanh, hardsigmoid, hardswish,
-                       leaky_relu, _threshold, sigmoid, tanh, elu_, hardtanh_, leaky_relu_)}
+                       leaky_relu, _threshold, sigmoid, tanh, elu_, hardtanh_, leaky_relu_, rrelu, rrelu_)}
 # the builtins torch.nn.functional re-exports
 FUNCTIONS.update({f"nn.functional.{name}": _F[name] for name in ("relu_", "selu_", "celu_", "threshold_")})
 FUNCTIONS["nn.functional.logsigmoid"] = logsigmoid
