@@ -42,21 +42,6 @@ static inline double ew_nlog_fma(double t) {
     const double s = f / (2.0 + f), z = s * s;
     return -fma(k, 0x1.62e42fefa39efp-1, 2.0 * s * EW_LOG_R(fma, EW_DCONST, z));
 }
-static inline float ew_erfinvf_fma(float y) {
-    const double a = fabs((double)y);
-    if (!(a < 1)) return a == 1 ? copysignf(INFINITY, y) : y - y + NAN;
-    const double w = ew_nlog_fma((1 - a) * (1 + a));
-    double p;
-    if (w < 6.25) {
-        const double u = EW_ERFINV_U1(fma, EW_DCONST, w);
-        p = EW_ERFINV_P1(fma, EW_DCONST, u);
-    } else {
-        const double u = (sqrt(w) - 3.29) * (1 / 0.79);
-        p = EW_ERFINV_P2(fma, EW_DCONST, u);
-    }
-    return (float)((double)y * p);
-}
-#define ew_erfinvf(x) ew_erfinvf_fma(x)
 
 /* ---- mvlgamma(x, p) = p (p - 1) / 4 log(pi) + sum_{j < p} lgamma(x - j / 2) for float x: the
    sum in double, rounded once (glibc's double lgamma is accurate next to the negative poles and
@@ -74,44 +59,5 @@ static inline float ew_mvlgammaf(float x, double p) {
     return (float)s;
 }
 
-#ifdef EW_HAVE_F16C_PATH
-/* the AVX2 block: the same operations for blocks whose |y| are all <= 0.999 (w < 6.25: the
-   first polynomial); other blocks and the tail through ew_erfinvf_fma.  Two passes, as
-   ew_expf_block_avx2: w into a buffer, then the polynomial. */
-EW_TARGET_F16C static inline void ew_erfinvf_block(float *o, const float *x, int64_t n) {
-    _Alignas(32) double wb[EW_VBLK];
-    int64_t i0 = 0;
-    for (; i0 + EW_VBLK <= n; i0 += EW_VBLK) {
-        const float *xb = x + i0;
-        __m256i out = _mm256_setzero_si256();
-        for (int j = 0; j < EW_VBLK; j += 8) out = _mm256_or_si256(out, ew_vout8(xb + j, 0x3f7fbe77u));   /* 0.999f */
-        if (!_mm256_testz_si256(out, out)) {
-            for (int j = 0; j < EW_VBLK; j++) o[i0 + j] = ew_erfinvf_fma(xb[j]);
-            continue;
-        }
-        const __m256d one = _mm256_set1_pd(1.0), absm = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
-        for (int j = 0; j < EW_VBLK; j += 4) {
-            const __m256d a = _mm256_and_pd(_mm256_cvtps_pd(_mm_loadu_ps(xb + j)), absm);
-            const __m256d t = _mm256_mul_pd(_mm256_sub_pd(one, a), _mm256_add_pd(one, a));
-            const __m256i ix = _mm256_add_epi64(_mm256_castpd_si256(t), _mm256_set1_epi64x((int64_t)(0x3ff0000000000000ull - 0x3fe6a09e667f3bcdull)));
-            /* k = (ix >> 52) - 0x3ff, converted exactly as the double 2^52 + (ix >> 52) */
-            const __m256i kb = _mm256_add_epi64(_mm256_srli_epi64(ix, 52), _mm256_set1_epi64x(0x4330000000000000ll));
-            const __m256d k = _mm256_sub_pd(_mm256_castsi256_pd(kb), _mm256_set1_pd(0x1p52 + 0x3ff));
-            const __m256d f = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(_mm256_and_si256(ix, _mm256_set1_epi64x(0x000fffffffffffffll)),
-                                                                                 _mm256_set1_epi64x(0x3fe6a09e667f3bcdll))), one);
-            const __m256d s = _mm256_div_pd(f, _mm256_add_pd(_mm256_set1_pd(2.0), f)), z = _mm256_mul_pd(s, s);
-            const __m256d r = EW_LOG_R(_mm256_fmadd_pd, _mm256_set1_pd, z);
-            const __m256d lg = _mm256_fmadd_pd(k, _mm256_set1_pd(0x1.62e42fefa39efp-1), _mm256_mul_pd(_mm256_mul_pd(_mm256_set1_pd(2.0), s), r));
-            _mm256_store_pd(wb + j, _mm256_sub_pd(_mm256_setzero_pd(), lg));
-        }
-        for (int j = 0; j < EW_VBLK; j += 4) {
-            const __m256d u = EW_ERFINV_U1(_mm256_fmadd_pd, _mm256_set1_pd, _mm256_load_pd(wb + j));
-            const __m256d p = EW_ERFINV_P1(_mm256_fmadd_pd, _mm256_set1_pd, u);
-            _mm_storeu_ps(o + i0 + j, _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtps_pd(_mm_loadu_ps(xb + j)), p)));
-        }
-    }
-    for (; i0 < n; i0++) o[i0] = ew_erfinvf_fma(x[i0]);
-}
-#endif
 
 #endif

@@ -203,7 +203,7 @@ EW_VERF_BLOCK(ew_verfcf_block, ew_verfcf, EW_VERF_ERFC8, EW_VERF_SIGN_NONE)
 EW_VERF_BLOCK(ew_vndtrf_block, ew_vndtrf, EW_VERF_NDTR8, EW_VERF_SIGN_NONE)
 EW_VERF_BLOCK(ew_vgeluf_block, ew_vgeluf, EW_VERF_GELU8, EW_VERF_SIGN_ERF)
 #endif
-/* ---- erfinv: special_fast.h's ew_erfinvf_fma (polynomials in w = -log(1 - y^2)), its value
+/* ---- erfinv: special_fast.h's EW_ERFINV_P1/P2 (polynomials in w = -log(1 - y^2)), its value
    before the rounding kept where the rounding test passes at EPS 2^-43 (the fits' errors are
    5e-15 and 1e-15); the slow path is the long double ew_erfinv (Newton steps on erfcl).  The
    block: 8 double lanes, two passes over EW_VBLK floats (w into a buffer, as the AVX2 block,

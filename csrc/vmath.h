@@ -126,17 +126,10 @@ static inline float ew_vxsigmoid(float x, double u) {
     const float r = (float)(xd * q);
     return ew_sel_f(0u - (uint32_t)(x == -INFINITY), NAN, ew_sel_f(0u - (uint32_t)(x == INFINITY), x, r));
 }
-static inline float ew_vsiluf(float x) { return ew_vxsigmoid(x, x); }
 static inline float ew_vgelu_tanhf(float x) {
     /* torch's constants, as floats: kBeta = sqrt(2) 2/sqrt(pi) / 2, kKappa = 0.044715 */
     const double xd = x;
     return ew_vxsigmoid(x, 2 * ((double)0.79788456080286535588f * (xd + (double)0.044715f * xd * xd * xd)));
-}
-/* mish = x tanh(log1p(e^x)) = x n / (n + 2), n = e^x (e^x + 2), x clamped to 40 (n < 2^116) */
-static inline float ew_vmishf(float x) {
-    const double e = ew_exp_fma_d(ew_clampd((double)x, -200, 40)), n = e * (e + 2);
-    EW_VQUOT(double, fma, EW_DFN, EW_DMUL, EW_DCONST, ew_vrcp_d, n, n + 2, t);
-    return (float)((double)x * t);
 }
 /* tanhshrink = x - tanh(x); |x| < 1/8: the series of ew_tanhshrink_float (no cancellation) */
 static inline float ew_vtanhshrinkf(float x) {
@@ -183,16 +176,6 @@ static inline float ew_softshrink_f(float a, float l) {
     const float z = ew_sel_f(0u - (uint32_t)(a != a), a, 0.0f);
     return ew_sel_f(0u - (uint32_t)(a > l), a - l, ew_sel_f(0u - (uint32_t)(a < -l), a + l, z));
 }
-/* t / 6 for a double t, correctly rounded as the division (Markstein: the quotient t (1/6)
-   corrected once by its exact remainder), at a fraction of vdivpd's cost; zeros and nans are
-   infinities and nans are t itself (the correction would lose -0's sign, or make a nan) */
-static inline double ew_div6(double t) {
-    const double r = 0x1.5555555555555p-3, q = t * r;
-    return ew_sel_d(0 - (uint64_t)!(fabs(t) > 0 && fabs(t) < INFINITY), t, fma(fma(-q, 6.0, t), r, q));
-}
-static inline double ew_clamp06(double t) { return ew_sel_d(0 - (uint64_t)(t != t), t, t < 0 ? 0.0 : (t > 6 ? 6.0 : t)); }
-static inline float ew_hardsigmoid_f(float x) { return (float)ew_div6(ew_clamp06((double)x + 3)); }
-static inline float ew_hardswish_f(float x) { return (float)ew_div6((double)x * ew_clamp06((double)x + 3)); }
 
 #ifdef EW_HAVE_F16C_PATH
 /* The block functions (ops.yaml `block:`), in vectors of 4 doubles (AVX2) or, where the CPU has
@@ -310,7 +293,6 @@ EW_TARGET_F16C static inline __m256i ew_vout_log1p(const float *x) {
 }
 EW_VBLOCK(ew_vexpm1f_block, ew_vexpm1f, EW_VOUT_EXPM1, EW_VB_EXPM1)
 EW_VBLOCK(ew_vtanhf_block, ew_vtanhf, EW_VOUT_NAN, EW_VB_TANH)
-EW_VBLOCK(ew_vlogf_block, ew_vlogf, ew_vout_log, EW_VB_LOG)
 EW_VBLOCK(ew_vlog1pf_block, ew_vlog1pf, ew_vout_log1p, EW_VB_LOG1P)
 EW_VBLOCK(ew_vsigmoidf_block, ew_vsigmoidf, EW_VOUT_NAN, EW_VB_SIGMOID)
 #endif

@@ -225,24 +225,4 @@ static inline float ew_logaddexp2f_fma(float a, float b) {
 #define ew_logaddexpf(a, b) (EW_AVX2 ? ew_logaddexpf_fma((a), (b)) : ew_logaddexp_float((a), (b)))
 #define ew_logaddexp2f(a, b) (EW_AVX2 ? ew_logaddexp2f_fma((a), (b)) : ew_logaddexp2_float((a), (b)))
 
-#ifdef EW_HAVE_F16C_PATH
-/* tan over a contiguous run: blocks of 64 with every |x| < 2^19 in one vectorised loop, any
-   other block element by element (libm's tanf where the reduction does not reach) */
-EW_TARGET_F16C static inline void ew_tanf_block(float *o, const float *x, int64_t n) {
-    int64_t i0 = 0;
-    for (; i0 + 64 <= n; i0 += 64) {
-        const float *xb = x + i0;
-        float *ob = o + i0;
-        int out = 0;
-        for (int j = 0; j < 64; j++) out |= (ew_f2u(xb[j]) & 0x7fffffffu) >= 0x48000000u;
-        if (out) {
-            for (int j = 0; j < 64; j++) ob[j] = fabsf(xb[j]) < 0x1p19f ? ew_tanf_fma(xb[j]) : tanf(xb[j]);
-            continue;
-        }
-        for (int j = 0; j < 64; j++) ob[j] = ew_tanf_fma(xb[j]);
-    }
-    for (; i0 < n; i0++) o[i0] = fabsf(x[i0]) < 0x1p19f ? ew_tanf_fma(x[i0]) : tanf(x[i0]);
-}
-#endif
-
 #endif
