@@ -9,6 +9,8 @@ builtins themselves.  ops.yaml's `signatures:` of the nn.functional names are th
 functions' (stubs, docs)."""
 from __future__ import annotations
 
+import math
+
 from generated import ops as _ops
 from generated.tables import OPS
 
@@ -69,6 +71,9 @@ def _rrelu_builtin(name, inplace):
     def f(*args, **kwargs):
         input, lower, upper, training = parser.parse(args, kwargs)
         lo, hi = (_scalar_double(v) for v in (lower, upper))
+        for bound, v in (("lower", lo), ("upper", hi)):
+            if not math.isfinite(v):
+                raise RuntimeError(f"rrelu: {bound} bound must be finite, got {v}")
         if not lo <= hi:
             raise RuntimeError("Lower bound should be less than or equal to the upper bound")
         if training:

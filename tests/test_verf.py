@@ -184,6 +184,11 @@ def test_rrelu_errors():
         F.rrelu()
     with pytest.raises(RuntimeError, match="value cannot be converted to type double without overflow"):
         F.rrelu(rt.tensor([1.0]), 1j)
+    for args, text in (((math.nan, 0.3), "lower bound must be finite, got nan"), ((0.1, math.inf), "upper bound must be finite, got inf"),
+                       ((-math.inf, math.nan), "lower bound must be finite, got -inf")):
+        for training in (False, True):          # before the order check, in both modes, as torch
+            with pytest.raises(RuntimeError, match=f"^rrelu: {text}$"):
+                F.rrelu(rt.tensor([1.0]), *args, training=training)
 
 
 @pytest.mark.parametrize("dtype", [rt.float32, rt.float64, rt.bfloat16])
