@@ -276,6 +276,7 @@ def render_published(model: Model) -> dict:
     ctx = dict(model=model, header=HEADER, functions=stub_functions(model), operators=stub_operators(model),
                dtype_names=dtype_names(model), ops=doc_ops(model), grid=promotion_grid(model),
                reductions=doc_reductions(model), doc_namespaces=doc_namespaces(model),
+               handwritten=HANDWRITTEN,
                groups=model.dtype_groups, configs=[(c, _config_flags(c)) for c in model.configs],
                alias_count=sum(1 for op in model.ops for a in op.aliases if "." not in a),
                namespaced_count=sum(1 for op in model.ops for n in (op.function, *op.aliases) if n and "." in n),
@@ -296,9 +297,9 @@ def namespace_stub(namespace: str) -> str:
 
 
 # namespace functions written in Python rather than declared in ops.yaml (runtime/_nn.py)
-# ("": the top level, runtime/_functions.py; their stubs are in runtime.pyi.j2; is_neg and resolve_neg
+# ("": the top level, runtime/_functions.py and rrelu/rrelu_ of _nn.py; their stubs are in runtime.pyi.j2; is_neg and resolve_neg
 # are runtime/_views.py's, named in its __all__ list)
-HANDWRITTEN = {"": ("allclose", "equal", "frexp"), "nn.functional": ("softsign", "rrelu", "rrelu_")}
+HANDWRITTEN = {"": ("allclose", "equal", "frexp", "rrelu", "rrelu_"), "nn.functional": ("softsign", "rrelu", "rrelu_")}
 # their stubs' parameters, where not (input: Tensor)
 HANDWRITTEN_PARAMS = {"nn.functional.rrelu": "input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333, "
                                              "training: bool = False, inplace: bool = False",

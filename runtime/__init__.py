@@ -60,4 +60,5 @@ __all__ = ["Tensor", "Size", "dtype", "finfo", "iinfo", "real", "imag", "conj", 
            "device", "layout", "memory_format", "strided", "contiguous_format", "channels_last", "channels_last_3d",
            "preserve_format", "set_default_device", "get_default_device"]
 __all__ += sorted(_dtypes.dtype_names()) + sorted([n for n in _ops.FUNCTIONS if "." not in n] + list(_reduce.FUNCTIONS)
-                                                  + list(_norm.FUNCTIONS) + list(_functions_mod.FUNCTIONS))
+                                                  + list(_norm.FUNCTIONS) + list(_functions_mod.FUNCTIONS)
+                                                  + [n for n in _nn.FUNCTIONS if "." not in n])

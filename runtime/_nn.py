@@ -226,3 +226,4 @@ FUNCTIONS = {f"nn.functional.{f.__name__.lstrip('_')}": f
 # the builtins torch.nn.functional re-exports
 FUNCTIONS.update({f"nn.functional.{name}": _F[name] for name in ("relu_", "selu_", "celu_", "threshold_")})
 FUNCTIONS["nn.functional.logsigmoid"] = logsigmoid
+FUNCTIONS.update(rrelu=_rrelu, rrelu_=rrelu_)          # torch.rrelu, torch.rrelu_ (no methods)

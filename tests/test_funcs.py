@@ -125,3 +125,22 @@ def test_special_alias_errors_name_the_function_as_torch_does():
         rt.special.multigammaln(rt.ones(2), 0)
     with pytest.raises(RuntimeError, match=r"^polygamma\(n, x\) does not support negative n\.$"):
         rt.special.polygamma(-1, rt.ones(2))
+
+
+def test_rrelu_at_the_top_level():
+    # torch.rrelu / torch.rrelu_: the builtins F.rrelu calls; no Tensor methods, no out=
+    x = rt.tensor([1.0, -2.0, -4.0])
+    assert rt.rrelu(x).tolist() == pytest.approx([1.0, -0.4583333432674408, -0.9166666865348816], rel=0, abs=0)
+    assert rt.rrelu(x, 0.25, 0.75).tolist() == [1.0, -1.0, -2.0]
+    y = x.clone()
+    assert rt.rrelu_(y, 0.5, 0.5) is y and y.tolist() == [1.0, -1.0, -2.0]
+    assert "rrelu" in rt.__all__ and "rrelu_" in rt.__all__
+    assert not hasattr(rt.Tensor, "rrelu") and not hasattr(rt.Tensor, "rrelu_")
+    with pytest.raises(TypeError, match=r"^rrelu\(\): argument 'lower' \(position 2\) must be Number, not str$"):
+        rt.rrelu(x, "a")
+    with pytest.raises(RuntimeError, match="^Lower bound should be less than or equal to the upper bound$"):
+        rt.rrelu(x, 0.5, 0.1)
+    with pytest.raises(RuntimeError, match="^rrelu: lower bound must be finite, got nan$"):
+        rt.rrelu(x, math.nan)
+    with pytest.raises(TypeError, match=r"^rrelu\(\) got an unexpected keyword argument 'out'$"):
+        rt.rrelu(x, out=x)
