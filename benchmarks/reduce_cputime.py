@@ -4,6 +4,7 @@
     REPEAT=30 N=1000000 PYTHONPATH=. python benchmarks/reduce_cputime.py sum amax
     THREADS=2 PYTHONPATH=. python benchmarks/reduce_cputime.py      # CPU time summed over threads
     THREADS=2 WALL=1 PYTHONPATH=. python benchmarks/reduce_cputime.py   # wall-clock, 2 threads each
+    COPIES=2 PYTHONPATH=. python benchmarks/reduce_cputime.py       # inputs from DRAM, as in run.py
 
 benchmarks/run.py times wall-clock medians; with other processes on both cores those move by 2-5x
 between repeats.  With one thread the work runs in the calling thread, so time.thread_time() leaves
@@ -31,6 +32,7 @@ THREADS = int(os.environ.get("THREADS", 1))
 rt.set_num_threads(THREADS)
 torch.set_num_threads(THREADS)
 WALL = os.environ.get("WALL", "0") == "1"
+COPIES = int(os.environ.get("COPIES", 0))
 # one thread: the calling thread's CPU time; more: the process's (every thread's CPU time summed:
 # the work a call costs, not its wall-clock time, which the shared cores make noise); WALL=1:
 # wall-clock time
@@ -71,21 +73,28 @@ CASES = {   # name: (array, our / torch's call, NumPy's call when it differs)
 LIBS = {"var_mean": lambda lib: lambda x: lib.var_mean(x)}   # functions, not methods
 
 what = "wall-clock time" if WALL else f"{'thread' if THREADS == 1 else 'process'} CPU time"
-print(f"n = {N:,}, {THREADS} thread(s), minimum {what} of {REPEAT} interleaved repeats; "
+print(f"n = {N:,}, {THREADS} thread(s), minimum {what} of {REPEAT} interleaved repeats, "
+      f"{'one shared input' if not COPIES else f'{COPIES} private copies of the input per library'}; "
       f"load average {os.getloadavg()[0]:.1f}")
 print("| case | ours ms | torch ms | numpy ms | vs torch | vs numpy |\n|---|---|---|---|---|---|")
 for name, (a, fn, np_fn) in CASES.items():
     if sys.argv[1:] and not any(w in name for w in sys.argv[1:]):
         continue
-    ours, theirs = rt.from_numpy(a), torch.from_numpy(a)
+    # COPIES=0: the three libraries read the same memory (in cache where it fits); COPIES=k: each
+    # its own k copies, taken in turn, so that an input of 40 MB comes from DRAM as in run.py
+    copies = [a] if not COPIES else [a.copy() for _ in range(COPIES)]
+    ours = [rt.from_numpy(c) for c in copies]
+    theirs = [torch.from_numpy(c if not COPIES else c.copy()) for c in copies]
+    mine = copies if not COPIES else [c.copy() for c in copies]
     key = name.split()[1]
     f_ours, f_torch = (LIBS[key](rt), LIBS[key](torch)) if key in LIBS else (fn, fn)
-    calls = {"ours": lambda: f_ours(ours), "torch": lambda: f_torch(theirs), "numpy": lambda: (np_fn or fn)(a)}
+    calls = {"ours": lambda i: f_ours(ours[i]), "torch": lambda i: f_torch(theirs[i]),
+             "numpy": lambda i: (np_fn or fn)(mine[i])}
     best = dict.fromkeys(calls, float("inf"))
-    for _ in range(REPEAT):
+    for r in range(REPEAT):
         for lib, call in calls.items():
             t0 = clock()
-            call()
+            call(r % len(copies))
             best[lib] = min(best[lib], clock() - t0)
     o, t, n = (best[k] * 1e3 for k in ("ours", "torch", "numpy"))
     print(f"| {name} | {o:.2f} | {t:.2f} | {n:.2f} | {t / o:.2f}x | {n / o:.2f}x |", flush=True)

@@ -67,6 +67,7 @@ static int NAME##_512(void *st, const float *restrict in) {                     
     const __m512d sign = _mm512_set1_pd(-0.0);                                                \
     __m512d a0 = _mm512_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;                              \
     for (int c = 0; c < EW_CHUNK; c += EW_NL) {                                               \
+        EW_PF2(in + c);                  /* the next chunk (csrc/reduce_simd.h's prefetch) */ \
         a0 = STEP8(a0, _mm512_cvtps_pd(_mm256_loadu_ps(in + c)));                             \
         a1 = STEP8(a1, _mm512_cvtps_pd(_mm256_loadu_ps(in + c + 8)));                         \
         a2 = STEP8(a2, _mm512_cvtps_pd(_mm256_loadu_ps(in + c + 16)));                        \
@@ -84,8 +85,10 @@ EW_TARGET_F16C EW_CHUNK_OPT static int NAME(void *st, const float *restrict in) 
     const __m256d sign = _mm256_set1_pd(-0.0);                                                \
     __m256d a[8];                                                                             \
     for (int v = 0; v < 8; v++) a[v] = _mm256_setzero_pd();                                   \
-    for (int c = 0; c < EW_CHUNK; c += EW_NL)                                                 \
+    for (int c = 0; c < EW_CHUNK; c += EW_NL) {                                               \
+        EW_PF2(in + c);                                                                       \
         for (int v = 0; v < 8; v++) a[v] = STEP4(a[v], _mm256_cvtps_pd(_mm_loadu_ps(in + c + 4 * v))); \
+    }                                                                                         \
     (void)sign;                                                                               \
     double t[EW_NL];                                                                          \
     for (int v = 0; v < 8; v++) _mm256_storeu_pd(t + 4 * v, a[v]);                            \

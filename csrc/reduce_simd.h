@@ -24,16 +24,33 @@ static inline int ew_red_avx512(void) {
     return v;
 }
 
+/* Software prefetch EW_RED_PF bytes ahead of the loads, one per 64-byte line (EW_PF2: the two
+   lines of a 128-byte step).  With the input in DRAM (10M floats, read once) the hardware
+   prefetcher alone left the double-lane sum at 8-9 GB/s, 25-35% behind a float loop with fewer
+   micro-ops per line: the out-of-order window then holds fewer lines in flight.  4 KB ahead made
+   the sum as fast as the float loop in a C model (benchmarks/results.md, branch red18c); a
+   prefetch never faults, so reading past the end is harmless, and it changes no bits. */
+#define EW_RED_PF 4096
+#define EW_PF1(p) _mm_prefetch((const char *)(p) + EW_RED_PF, _MM_HINT_T0)
+#define EW_PF2(p) (EW_PF1(p), _mm_prefetch((const char *)(p) + EW_RED_PF + 64, _MM_HINT_T0))
+/* The row walk (sum(dim=0): codegen/templates/reduce.c.j2's _rows) reads 16 rows side by side, 128
+   bytes of each per step: 16 streams, which the hardware prefetcher follows less well.  A
+   prefetch 512 bytes ahead in each row made that walk 15% faster from DRAM in a C model (256 to
+   768 bytes did about as well; 4 KB, the lane loops' distance, gained nothing here). */
+#define EW_RED_ROWPF 512
+#define EW_ROWPF(p) _mm_prefetch((const char *)(p) + EW_RED_ROWPF, _MM_HINT_T0)
+
 /* sum of float32 in double, 32 lanes (codegen/reduce.py's _lanes): acc + (double)x.  With
    nan = 1, nansum's acc + (isnan(x) ? 0 : x): the NaNs masked to +0 before the add. */
 #define EW_NANZ512(v) _mm512_maskz_mov_pd(_mm512_cmp_pd_mask((v), (v), _CMP_ORD_Q), (v))
 #define EW_NANZ256(v) _mm256_andnot_pd(_mm256_cmp_pd((v), (v), _CMP_UNORD_Q), (v))
 #define EW_ID(v) (v)
-EW_TARGET_AVX512_NOFMA static inline void ew_rsum32_512(double *restrict lane, const float *restrict in, int64_t cn, int nan) {
-    __m512d a0 = _mm512_loadu_pd(lane), a1 = _mm512_loadu_pd(lane + 8);
-    __m512d a2 = _mm512_loadu_pd(lane + 16), a3 = _mm512_loadu_pd(lane + 24);
+/* the loop on lanes held in registers a[0..3] (8 doubles each), shared with the whole-run fold below */
+EW_TARGET_AVX512_NOFMA static inline void ew_rsum32_loop512(__m512d *a, const float *restrict in, int64_t cn, int nan) {
+    __m512d a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
 #define EW_STEP(F)                                                                                   \
     for (int64_t c = 0; c < cn; c += 32) {                                                           \
+        EW_PF2(in + c);                                                                              \
         a0 = _mm512_add_pd(a0, F(_mm512_cvtps_pd(_mm256_loadu_ps(in + c))));                        \
         a1 = _mm512_add_pd(a1, F(_mm512_cvtps_pd(_mm256_loadu_ps(in + c + 8))));                    \
         a2 = _mm512_add_pd(a2, F(_mm512_cvtps_pd(_mm256_loadu_ps(in + c + 16))));                   \
@@ -41,16 +58,23 @@ EW_TARGET_AVX512_NOFMA static inline void ew_rsum32_512(double *restrict lane, c
     }
     if (nan) { EW_STEP(EW_NANZ512) } else { EW_STEP(EW_ID) }
 #undef EW_STEP
-    _mm512_storeu_pd(lane, a0); _mm512_storeu_pd(lane + 8, a1);
-    _mm512_storeu_pd(lane + 16, a2); _mm512_storeu_pd(lane + 24, a3);
+    a[0] = a0; a[1] = a1; a[2] = a2; a[3] = a3;
+}
+EW_TARGET_AVX512_NOFMA static inline void ew_rsum32_512(double *restrict lane, const float *restrict in, int64_t cn, int nan) {
+    __m512d a[4];
+    for (int v = 0; v < 4; v++) a[v] = _mm512_loadu_pd(lane + 8 * v);
+    ew_rsum32_loop512(a, in, cn, nan);
+    for (int v = 0; v < 4; v++) _mm512_storeu_pd(lane + 8 * v, a[v]);
 }
 /* AVX2: the 32 lanes in 8 vectors of 4 (16 registers: no spills) */
 EW_TARGET_AVX2_NOFMA static inline void ew_rsum32_avx2(double *restrict lane, const float *restrict in, int64_t cn, int nan) {
     __m256d a[8];
     for (int v = 0; v < 8; v++) a[v] = _mm256_loadu_pd(lane + 4 * v);
 #define EW_STEP(F)                                                                                   \
-    for (int64_t c = 0; c < cn; c += 32)                                                             \
-        for (int v = 0; v < 8; v++) a[v] = _mm256_add_pd(a[v], F(_mm256_cvtps_pd(_mm_loadu_ps(in + c + 4 * v))));
+    for (int64_t c = 0; c < cn; c += 32) {                                                           \
+        EW_PF2(in + c);                                                                              \
+        for (int v = 0; v < 8; v++) a[v] = _mm256_add_pd(a[v], F(_mm256_cvtps_pd(_mm_loadu_ps(in + c + 4 * v))));   \
+    }
     if (nan) { EW_STEP(EW_NANZ256) } else { EW_STEP(EW_ID) }
 #undef EW_STEP
     for (int v = 0; v < 8; v++) _mm256_storeu_pd(lane + 4 * v, a[v]);
@@ -68,11 +92,52 @@ EW_TARGET_AVX512_NOFMA static inline void ew_rnansum_f32_f64_512(double *restric
     ew_rsum32_512(lane, in, cn, 1);
 }
 
+/* A whole run of n >= 32 elements folded as one chunk, in registers (the template's run calls
+   NAME_whole_512 where NAME_WHOLE is defined, for a run no longer than a chunk: the rows of a
+   sum(dim=1)).  It does what the template's loop does with lanes in memory, op for op: the 32
+   lanes from +0, the block's loop over the first n - n mod 32 elements, the last n mod 32
+   elements into lanes 0, 1, ... (masked loads and masked adds: the other lanes untouched), then
+   the lanes joined pairwise, lane j with lane j + w for w = 16, 8, 4, 2, 1.  Returns lane 0.  The
+   same bits; the lanes' stores, the scalar tail and the tree through memory cost ~50 ns a row
+   (sum(dim=1) of 3162x3162 took 10% longer than the full sum of the same elements). */
+#define ew_rsum_f32_f64_WHOLE 1
+#define ew_rnansum_f32_f64_WHOLE 1
+EW_TARGET_AVX512_NOFMA static inline double ew_rsum32_whole_512(const float *restrict in, int64_t n, int nan) {
+    __m512d a[4];
+    for (int v = 0; v < 4; v++) a[v] = _mm512_setzero_pd();
+    const int64_t cn = n & ~(int64_t)31;
+    ew_rsum32_loop512(a, in, cn, nan);
+    const int t = (int)(n - cn);
+    for (int v = 0; v < 4 && 8 * v < t; v++) {
+        const __mmask8 m = (__mmask8)(t - 8 * v >= 8 ? 0xff : (1u << (t - 8 * v)) - 1);
+        __m512d x = _mm512_cvtps_pd(_mm256_maskz_loadu_ps(m, in + cn + 8 * v));
+        a[v] = _mm512_mask_add_pd(a[v], m, a[v], nan ? EW_NANZ512(x) : x);
+    }
+    /* join(lane j, lane j + w): acc + x, nansum's acc + (isnan(x) ? 0 : x) */
+    if (nan) for (int v = 2; v < 4; v++) a[v] = EW_NANZ512(a[v]);
+    a[0] = _mm512_add_pd(a[0], a[2]);                                       /* w = 16 */
+    a[1] = _mm512_add_pd(a[1], a[3]);
+    a[0] = _mm512_add_pd(a[0], nan ? EW_NANZ512(a[1]) : a[1]);             /* w = 8 */
+    __m256d y = _mm512_castpd512_pd256(a[0]), yh = _mm512_extractf64x4_pd(a[0], 1);
+    y = _mm256_add_pd(y, nan ? EW_NANZ256(yh) : yh);                         /* w = 4 */
+    __m128d z = _mm256_castpd256_pd128(y), zh = _mm256_extractf128_pd(y, 1);
+    z = _mm_add_pd(z, nan ? _mm_andnot_pd(_mm_cmpunord_pd(zh, zh), zh) : zh);  /* w = 2 */
+    double l0 = _mm_cvtsd_f64(z), l1 = _mm_cvtsd_f64(_mm_unpackhi_pd(z, z));
+    return l0 + (nan && l1 != l1 ? 0 : l1);
+}
+EW_TARGET_AVX512_NOFMA static inline double ew_rsum_f32_f64_whole_512(const float *restrict in, int64_t n) {
+    return ew_rsum32_whole_512(in, n, 0);
+}
+EW_TARGET_AVX512_NOFMA static inline double ew_rnansum_f32_f64_whole_512(const float *restrict in, int64_t n) {
+    return ew_rsum32_whole_512(in, n, 1);
+}
+
 /* prod of float32 in float32 (32 lanes: 4 AVX2 or 2 AVX-512 vectors): acc * x */
 EW_TARGET_AVX2_NOFMA static inline void ew_rprod_f32(float *restrict lane, const float *restrict in, int64_t cn) {
     __m256 a0 = _mm256_loadu_ps(lane), a1 = _mm256_loadu_ps(lane + 8);
     __m256 a2 = _mm256_loadu_ps(lane + 16), a3 = _mm256_loadu_ps(lane + 24);
     for (int64_t c = 0; c < cn; c += 32) {
+        EW_PF2(in + c);
         a0 = _mm256_mul_ps(a0, _mm256_loadu_ps(in + c)); a1 = _mm256_mul_ps(a1, _mm256_loadu_ps(in + c + 8));
         a2 = _mm256_mul_ps(a2, _mm256_loadu_ps(in + c + 16)); a3 = _mm256_mul_ps(a3, _mm256_loadu_ps(in + c + 24));
     }
@@ -82,6 +147,7 @@ EW_TARGET_AVX2_NOFMA static inline void ew_rprod_f32(float *restrict lane, const
 EW_TARGET_AVX512_NOFMA static inline void ew_rprod_f32_512(float *restrict lane, const float *restrict in, int64_t cn) {
     __m512 a0 = _mm512_loadu_ps(lane), a1 = _mm512_loadu_ps(lane + 16);
     for (int64_t c = 0; c < cn; c += 32) {
+        EW_PF2(in + c);
         a0 = _mm512_mul_ps(a0, _mm512_loadu_ps(in + c));
         a1 = _mm512_mul_ps(a1, _mm512_loadu_ps(in + c + 16));
     }
@@ -98,7 +164,8 @@ EW_TARGET_AVX512_NOFMA static inline void ew_rprod_f32_512(float *restrict lane,
 EW_TARGET_AVX2_NOFMA static inline void NAME(T *restrict lane, const T *restrict in, int64_t cn) { \
     V a0 = LOAD(lane), a1 = LOAD(lane + W), a2 = LOAD(lane + 2 * W), a3 = LOAD(lane + 3 * W);      \
     V n0 = UNORD2(a0, a0), n1 = n0;                                                                 \
-    for (int64_t c = 0; c < cn; c += 4 * W) {                                                       \
+    for (int64_t c = 0; c < cn; c += 4 * W) {          /* 128 bytes a step */                       \
+        EW_PF2(in + c);                                                                             \
         V x0 = LOAD(in + c), x1 = LOAD(in + c + W), x2 = LOAD(in + c + 2 * W), x3 = LOAD(in + c + 3 * W); \
         __asm__("" : "+x"(x0), "+x"(x1), "+x"(x2), "+x"(x3));  /* keep gcc from loading each twice */ \
         a0 = OP(x0, a0); a1 = OP(x1, a1); a2 = OP(x2, a2); a3 = OP(x3, a3);                         \
@@ -140,7 +207,8 @@ EW_RMINMAX(ew_rmin_f64, double, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _
 EW_TARGET_AVX512_NOFMA static inline void NAME(T *restrict lane, const T *restrict in, int64_t cn) { \
     V a0 = LOAD(lane), a1 = LOAD(lane + W);                                                         \
     unsigned n = 0;                                                                                 \
-    for (int64_t c = 0; c < cn; c += 2 * W) {                                                       \
+    for (int64_t c = 0; c < cn; c += 2 * W) {          /* 128 bytes a step */                       \
+        EW_PF2(in + c);                                                                             \
         V x0 = LOAD(in + c), x1 = LOAD(in + c + W);                                                 \
         __asm__("" : "+v"(x0), "+v"(x1));          /* keep gcc from loading each twice */          \
         a0 = OP(x0, a0); a1 = OP(x1, a1);                                                           \
@@ -177,6 +245,7 @@ EW_RMINMAX512(ew_rmin_f64_512, double, __m512d, 8, _mm512_loadu_pd, _mm512_store
 EW_TARGET_AVX512_NOFMA static inline void NAME(int64_t *restrict lane, const int64_t *restrict in, int64_t cn) { \
     __m512i a0 = _mm512_loadu_si512(lane), a1 = _mm512_loadu_si512(lane + 8);                      \
     for (int64_t c = 0; c < cn; c += 16) {                                                          \
+        EW_PF2(in + c);                                                                             \
         a0 = OP(_mm512_loadu_si512(in + c), a0);                                                    \
         a1 = OP(_mm512_loadu_si512(in + c + 8), a1);                                                \
     }                                                                                               \
@@ -203,6 +272,7 @@ EW_TARGET_AVX2_NOFMA static inline void ew_rall_u8(uint8_t *restrict lane, const
     const __m256i z = _mm256_setzero_si256();
     __m256i a0 = EW_LOAD_SI(lane), a1 = EW_LOAD_SI(lane + 32);
     for (int64_t c = 0; c < cn; c += 64) {
+        EW_PF1(in + c);
         a0 = _mm256_andnot_si256(_mm256_cmpeq_epi8(EW_LOAD_SI(in + c), z), a0);
         a1 = _mm256_andnot_si256(_mm256_cmpeq_epi8(EW_LOAD_SI(in + c + 32), z), a1);
     }
@@ -212,6 +282,7 @@ EW_TARGET_AVX2_NOFMA static inline void ew_rany_u8(uint8_t *restrict lane, const
     const __m256i one = _mm256_set1_epi8(1);
     __m256i a0 = EW_LOAD_SI(lane), a1 = EW_LOAD_SI(lane + 32);
     for (int64_t c = 0; c < cn; c += 64) {
+        EW_PF1(in + c);
         a0 = _mm256_max_epu8(a0, _mm256_min_epu8(EW_LOAD_SI(in + c), one));
         a1 = _mm256_max_epu8(a1, _mm256_min_epu8(EW_LOAD_SI(in + c + 32), one));
     }
@@ -224,6 +295,7 @@ EW_TARGET_AVX512_NOFMA static inline void ew_rall_u8_512(uint8_t *restrict lane,
     __m512i a0 = _mm512_loadu_si512(lane), a1 = _mm512_set1_epi8(1);
     int64_t c = 0;
     for (; c + 128 <= cn; c += 128) {          /* two chains, min is associative: the same lanes */
+        EW_PF2(in + c);
         a0 = _mm512_min_epu8(a0, _mm512_loadu_si512(in + c));
         a1 = _mm512_min_epu8(a1, _mm512_loadu_si512(in + c + 64));
     }
@@ -234,6 +306,7 @@ EW_TARGET_AVX512_NOFMA static inline void ew_rany_u8_512(uint8_t *restrict lane,
     __m512i a0 = _mm512_loadu_si512(lane), a1 = _mm512_setzero_si512();
     int64_t c = 0;
     for (; c + 128 <= cn; c += 128) {          /* max is associative too */
+        EW_PF2(in + c);
         a0 = _mm512_max_epu8(a0, _mm512_loadu_si512(in + c));
         a1 = _mm512_max_epu8(a1, _mm512_loadu_si512(in + c + 64));
     }
@@ -253,6 +326,7 @@ ATTR static inline int64_t NAME(const T *restrict in, int64_t n, T cur, int have
     NT nan = ZERO();                                                                                      \
     int64_t i = 0;                                                                                        \
     for (; i + 2 * W <= n; i += 2 * W) {                                                                  \
+        if (sizeof(T) * 2 * W == 128) EW_PF2(in + i); else EW_PF1(in + i);                               \
         V x0 = LOAD(in + i), x1 = LOAD(in + i + W);                                                       \
         a0 = OP(x0, a0); a1 = OP(x1, a1);                                                                 \
         nan = OR(nan, UNORD(x0, x1));                                                                         \
