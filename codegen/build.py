@@ -164,7 +164,8 @@ def _module_source(tmp: Path) -> Path:
     ffi = cffi.FFI()
     ffi.cdef(cdef)
     prototypes = "\n".join(line for line in cdef.splitlines() if not line.startswith("typedef"))
-    ffi.set_source(f"generated.{LIBRARY}", '#include "prelude.h"\n' + prototypes)
+    # prelude.h's core is all it needs (EW_SHARD: none of the vector-math headers, nor their keys)
+    ffi.set_source(f"generated.{LIBRARY}", f'#define {headers.GUARD} 1\n#include "prelude.h"\n' + prototypes)
     path = tmp / f"{LIBRARY}_module.c"
     with contextlib.redirect_stdout(io.StringIO()):   # cffi announces the file it writes
         ffi.emit_c_code(str(path))
