@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from codegen import build  # noqa: E402
+from codegen import build, headers  # noqa: E402
 
 
 def compile_one(src: Path, flags: list, out: Path, extra: list) -> tuple:
@@ -64,7 +64,8 @@ def main(argv=None) -> int:
         pch_cpu = 0.0
         if not args.no_pch:
             proc = subprocess.Popen(build.compiler() + flags + include
-                                    + ["-x", "c-header", str(build.CSRC / "prelude.h"), "-o", str(tmp / "prelude.h.gch")])
+                                    + [f"-D{headers.GUARD}=1", "-x", "c-header", str(build.CSRC / "prelude.h"),
+                                       "-o", str(tmp / "prelude.h.gch")])
             _, status, ru = os.wait4(proc.pid, 0)
             pch_cpu = ru.ru_utime + ru.ru_stime
         extra = include + (["-ftime-report"] if args.time_report else [])

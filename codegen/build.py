@@ -30,6 +30,8 @@ from pathlib import Path
 
 import cffi
 
+from . import headers
+
 # -fwrapv: signed integer overflow wraps, as torch's integer kernels do.
 # -ffp-contract=off: no silent FMA; kernels that need fma() say so in ops.yaml.
 # No -ffast-math: it breaks the NaN, inf and signed-zero semantics we test.
@@ -39,7 +41,7 @@ import cffi
 # Other warnings are printed (build.py: _compile); mixing up pointer types is an error.
 BASE_CFLAGS = ["-O3", "-fPIC", "-pthread", "-std=gnu11", "-fwrapv", "-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math",
                "-Wall", "-Wno-type-limits", "-Wno-unused-function", "-Wno-unused-variable",
-               "-Werror=incompatible-pointer-types"]
+               "-Werror=incompatible-pointer-types", "-Werror=implicit-function-declaration"]
 LIBRARY = "_kernels"
 # Static C (walker, thread pool, allocator, DLPack and short-call glue, prelude.h): compiled with
 # the rendered shards, through the same object cache; the rendered headers (ew_integral.h, ...)
@@ -162,7 +164,8 @@ def _module_source(tmp: Path) -> Path:
     ffi = cffi.FFI()
     ffi.cdef(cdef)
     prototypes = "\n".join(line for line in cdef.splitlines() if not line.startswith("typedef"))
-    ffi.set_source(f"generated.{LIBRARY}", '#include "prelude.h"\n' + prototypes)
+    # prelude.h's core is all it needs (EW_SHARD: none of the vector-math headers, nor their keys)
+    ffi.set_source(f"generated.{LIBRARY}", f'#define {headers.GUARD} 1\n#include "prelude.h"\n' + prototypes)
     path = tmp / f"{LIBRARY}_module.c"
     with contextlib.redirect_stdout(io.StringIO()):   # cffi announces the file it writes
         ffi.emit_c_code(str(path))
@@ -186,11 +189,18 @@ _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]+"([^"]+)"', re.M)
 def local_headers(src: Path, include: list) -> bytes:
     """The names and text of the headers src includes with quotes, transitively, each found as the
     compiler finds it (the including file's folder, then the -I folders): its object depends on
-    them too.  Headers in none of those folders (the system's) are left to the compiler's key."""
+    them too.  Headers in none of those folders (the system's) are left to the compiler's key.
+    A rendered shard (it defines EW_SHARD) skips prelude.h's optional headers: it includes those
+    it uses itself (codegen/headers.py)."""
+    text = src.read_bytes()
+    shard = re.search(rb"^#define " + headers.GUARD.encode() + rb"\b", text, re.M) or src.name == "prelude.h"
+    skip = {h.encode() for h in headers.optional_headers()} if shard else set()
     seen, out, todo = set(), [], [src]
     while todo:
         f = todo.pop(0)
         for name in _INCLUDE.findall(f.read_bytes()):
+            if f.name == "prelude.h" and name in skip:
+                continue
             found = next((p for p in (Path(d) / name.decode() for d in [f.parent, *include]) if p.is_file()), None)
             if found and found not in seen:
                 seen.add(found)
@@ -211,7 +221,8 @@ def _object_path(src: Path, obj_cache: Path, include: list, native: bool = False
 # every shard's compile, 40 s of CPU time over a cold build).  GCC reads prelude.h.gch instead
 # of prelude.h when it finds it first on the include path and it was made by the same compiler
 # with the same flags, else the header itself: the objects are the same bytes either way.
-# Cached like the objects.
+# It is the core that rendered shards see (EW_SHARD defined: codegen/headers.py); the static C
+# of csrc/, which also wants the optional headers, parses prelude.h itself.  Cached like the objects.
 PCH_MIN_SOURCES = 3      # building it (0.8 s) pays from this many shards to compile
 
 
@@ -225,14 +236,14 @@ def _precompile_prelude(tmp: Path, obj_cache: Path, local: list, include: list, 
     if not _is_gcc(tuple(cc)):
         return None
     digest = hashlib.sha256(prelude.read_bytes() + local_headers(prelude, local)
-                            + (" ".join(cc + cflags(native)) + _native_part(native)).encode())
+                            + (" ".join(cc + cflags(native)) + _native_part(native) + f" -D{headers.GUARD}=1").encode())
     pch = obj_cache / f"prelude-{digest.hexdigest()[:20]}.gch"
     if not pch.exists():
         if needed < PCH_MIN_SOURCES:
             return None
         part = pch.with_suffix(f".{os.getpid()}.part")
         cmd = (cc + cflags(native) + [f"-I{d}" for d in local + include]
-               + ["-x", "c-header", str(prelude), "-o", str(part)])
+               + [f"-D{headers.GUARD}=1", "-x", "c-header", str(prelude), "-o", str(part)])
         if verbose:
             log("  $ " + " ".join(shlex.quote(c) for c in cmd))
         proc = subprocess.run(cmd, capture_output=True, text=True)

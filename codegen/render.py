@@ -12,7 +12,7 @@ from pathlib import Path
 
 import jinja2
 
-from . import reduce, schema
+from . import headers, reduce, schema
 from .minifloat import Format
 from .model import STORAGE_KINDS, Model, namespace_of
 
@@ -454,8 +454,18 @@ def render(model: Model) -> dict:
     files.update(reduce.render_files(model, env, ctypes_of(model)))
     for name in files:
         if name.endswith(".c"):
-            files[name] = _restore_line_markers(name, files[name])
+            files[name] = _restore_line_markers(name, _shard_headers(files[name]))
     return files
+
+
+_PRELUDE = '#include "prelude.h"\n'
+
+
+def _shard_headers(text):
+    """A rendered shard defines EW_SHARD before prelude.h, then includes the optional headers
+    it uses (codegen/headers.py): its object's key covers only those."""
+    assert text.count(_PRELUDE) == 1, "a rendered C file includes prelude.h once"
+    return text.replace(_PRELUDE, f"#define {headers.GUARD} 1\n" + _PRELUDE + headers.include_lines(text))
 
 
 def _restore_line_markers(name, text):

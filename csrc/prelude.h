@@ -728,11 +728,6 @@ EW_TARGET_F16C static inline void ew_trigf_block(float *o, const float *x, int64
 EW_TARGET_F16C static inline void ew_sinf_block(float *o, const float *x, int64_t n) { ew_trigf_block(o, x, n, 0); }
 EW_TARGET_F16C static inline void ew_cosf_block(float *o, const float *x, int64_t n) { ew_trigf_block(o, x, n, 1); }
 #endif
-/* fast float32 special functions (erfinv, ...): the same pattern */
-#include "special_fast.h"
-
-/* float32 logs, exp2, tan, inverse and hyperbolic trig, atan2, hypot, logaddexp (mathfast) */
-#include "vmath_more.h"
 
 /* ---- torch-level functions of issue 17 (logit, polygamma, mvlgamma, igamma, frexp, isclose).
    Each computes in a wider type than its result (float in double, double in long double) and
@@ -1057,10 +1052,18 @@ EW_HARD(double, long double)
 #define ew_hardsigmoid(x) _Generic((x), float: ew_hardsigmoid_float, double: ew_hardsigmoid_double)(x)
 #define ew_hardswish(x) _Generic((x), float: ew_hardswish_float, double: ew_hardswish_double)(x)
 
+/* ---- The vector-math headers: the static C of csrc/ gets them all; a rendered shard defines
+   EW_SHARD and includes after this file only those whose names it uses (codegen/headers.py), so
+   that its object's key covers only them and an edit of one recompiles the shards using it.
+   Each may use the headers above it in this block, never one below. */
+#ifndef EW_SHARD
+#include "special_fast.h" /* fast float32 special functions (erfinv, ...) */
+#include "vmath_more.h" /* float32 logs, exp2, tan, inverse and hyperbolic trig, atan2, hypot, logaddexp (mathfast) */
 #include "vmath.h"      /* float32 expm1, tanh, log, log1p and the activations on them (issue 17) */
 #include "vspecial.h"   /* float32 special functions at speed (issue 17, branch vspecial) */
 #include "vlog.h"       /* float32 log, log2, log10 in AVX-512, correctly rounded (issue 17, vlog) */
 #include "vexp.h"       /* float32 exp family in AVX-512 blocks, correctly rounded (issue 17) */
 #include "verf.h"       /* float32 erf, erfc, gelu, ndtr correctly rounded (issue 17) */
+#endif
 
 #endif
