@@ -347,6 +347,9 @@ static inline float ew_vt_sincos_e(float x, const int q) {
 EW_TARGET_V8 static inline void ew_vt_sincosf_v16(float *o, const float *x, int64_t n, const int q) {
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
+        /* the input 16 KB ahead: at 10M elements the hardware prefetcher alone left the loop
+           waiting on memory (0.9 ns an element against 0.65 with this; a prefetch never faults) */
+        _mm_prefetch((const char *)(x + i + 4096), _MM_HINT_T0);
         const __m512 xv = _mm512_loadu_ps(x + i);
         const __mmask16 small = _mm512_cmple_epi32_mask(_mm512_and_si512(_mm512_castps_si512(xv), _mm512_set1_epi32(0x7fffffff)),
                                                         _mm512_set1_epi32(0x48ffffff));     /* |x| < 2^19 */
