@@ -191,21 +191,6 @@ EW_VT_BLOCK1(ew_vt_atanf_block, ew_vt_atan_e, EW_VT_ATAN)
 EW_VT_BLOCK1(ew_vt_asinf_block, ew_vt_asin_e, EW_VT_ASIN)
 EW_VT_BLOCK1(ew_vt_acosf_block, ew_vt_acos_e, EW_VT_ACOS)
 
-/* tan: ew_tanf_fma's reduction and polynomials (|x| < 2^19), the quotient by EW_VT_QUOT; zeros
-   (whose sign the corrected quotient loses), |x| >= 2^19 and nan go to the element function, which
-   takes tan in double for |x| >= 2^19 (correctly rounded there: glibc's tanf is not) */
-#define EW_VT_TAN(xd, r, bad) \
-    bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), xd), _mm512_set1_pd(0x1p19), _CMP_NLT_UQ) \
-        | _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_EQ_OQ); \
-    const __m512d x##r = _mm512_mask_blend_pd(bad, xd, _mm512_set1_pd(1.0)); \
-    EW_TRIG_REDUCE(__m512d, _mm512_fmadd_pd, _mm512_sub_pd, _mm512_set1_pd, x##r, nd##r, rr##r); \
-    EW_TRIG_POLY(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_set1_pd, rr##r, s##r, c##r); \
-    const __mmask8 odd##r = _mm512_test_epi64_mask(_mm512_castpd_si512(nd##r), _mm512_set1_epi64(1)); \
-    const __m512d num##r = _mm512_mask_blend_pd(odd##r, s##r, _mm512_xor_pd(c##r, _mm512_set1_pd(-0.0))); \
-    const __m512d den##r = _mm512_mask_blend_pd(odd##r, c##r, s##r); \
-    EW_VT_QUOT(num##r, den##r, r)
-static inline float ew_vt_tan_e(float x) { return fabsf(x) < 0x1p19f ? ew_tanf_fma(x) : (float)tan((double)x); }
-EW_VT_BLOCK1(ew_vt_tanf_block, ew_vt_tan_e, EW_VT_TAN)
 
 /* atan2(y, x) = atan(y / x), plus pi with y's sign where x < 0 (ew_atan2f_fma), for finite nonzero
    x and y; zeros, infinities, nan and results below 2^-126 (a subnormal float, where the test on the
@@ -338,6 +323,13 @@ EW_TARGET_V8 static inline __m512d ew_vt_sincos8(__m512d xd, const int q) {
     if (!q) return _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(s), par));
     return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(s), par, _mm512_set1_epi64(INT64_MIN), 0x96));
 }
+/* Ziv's test on 16 lanes held as two vectors of 8 doubles (lo, hi), on their 16 low words at once:
+   the lanes of `keep` whose low 29 bits lie beyond 2^13 of 2^28 (a float midpoint) */
+EW_TARGET_V8 static inline __mmask16 ew_vt_far_mid16(__mmask16 keep, __m512d lo, __m512d hi) {
+    const __m512i lw = _mm512_permutex2var_epi32(_mm512_castpd_si512(lo), _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), _mm512_castpd_si512(hi));
+    return _mm512_mask_test_epi32_mask(keep, _mm512_add_epi32(lw, _mm512_set1_epi32((1 << 13) - (1 << 28))),
+                                       _mm512_set1_epi32(0x1fffffff & ~((1 << 14) - 1)));
+}
 /* the element function (ops.yaml's float32 expr): ew_trigf_fma below 2^19, glibc's sinf and cosf
    beyond (and for inf, nan), as the finishing pass ew_sinf_finish gave them: no second pass over
    the output (it cost 0.1 ns an element, 15%) */
@@ -357,17 +349,12 @@ EW_TARGET_V8 static inline void ew_vt_sincosf_v16(float *o, const float *x, int6
         const __m512d dh = ew_vt_sincos8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i + 8)), q);
         _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl));
         _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh));
-        /* Ziv's test on the 16 low words at once: the lanes kept, |x| < 2^19 and low 29 bits of the
-           double beyond 2^13 of 2^28 */
-        const __m512i lw = _mm512_permutex2var_epi32(_mm512_castpd_si512(dl), _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), _mm512_castpd_si512(dh));
-        const __mmask16 good = _mm512_mask_test_epi32_mask(small, _mm512_add_epi32(lw, _mm512_set1_epi32((1 << 13) - (1 << 28))),
-                                                           _mm512_set1_epi32(0x1fffffff & ~((1 << 14) - 1)));
-        const __mmask16 bad = (__mmask16)~good;
+        const __mmask16 good = ew_vt_far_mid16(small, dl, dh);
         if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the input from the register: o may be x */
             float xt[16];
             _mm512_storeu_ps(xt, xv);
             for (int j = 0; j < 16; j++)
-                if ((bad >> j) & 1) { EW_VT_STAT(); o[i + j] = ew_vt_sincos_e(xt[j], q); }
+                if (!((good >> j) & 1)) { EW_VT_STAT(); o[i + j] = ew_vt_sincos_e(xt[j], q); }
         }
     }
     for (; i < n; i++) o[i] = ew_vt_sincos_e(x[i], q);
@@ -384,6 +371,60 @@ EW_TARGET_F16C void ew_vt_cosf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vt_cosf_block_v16(o, x, n); return; }
     ew_cosf_block(o, x, n);
     ew_cosf_finish((char *)o, sizeof(float), n);
+}
+
+/* ---- tan: x = m pi/2 + r as sin's reduction (m = round(2x / pi), |r| <= pi/4, the same error
+   bound: 2^-41.8 relative), tan r = r P(u) / Q(u), u = r^2, P of degree 2 and Q of degree 3 (a
+   rational fit, mpmath: relative error 2^-45.3), and for odd m tan x = -1 / tan r = Q / (-r P): one
+   quotient either way, by EW_VT_QUOT (within 2^-52).  The double is within 2^-41.5 of tan x:
+   Ziv's test as sin's (2^13 double ulps); zeros (whose sign the corrected quotient loses), |x| >=
+   2^19, inf and nan go to the element function, which takes tan in double for |x| >= 2^19
+   (correctly rounded there: glibc's tanf is not).  About half the work of the block it replaces
+   (both of ew_trigf_fma's polynomials, then the quotient). */
+static inline float ew_vt_tan_e(float x) { return fabsf(x) < 0x1p19f ? ew_tanf_fma(x) : (float)tan((double)x); }
+EW_TARGET_V8 static inline __m512d ew_vt_tan8(__m512d xd) {
+#define F_ _mm512_fmadd_pd
+#define C_ _mm512_set1_pd
+    const __m512d sh = C_(EW_ROUND_SHIFT);
+    const __m512d nd = F_(xd, C_(0x1.45f306dc9c883p-1), sh), m = _mm512_sub_pd(nd, sh);   /* m = round(2x / pi) */
+    const __m512d r0 = F_(m, C_(-EW_VT_PIO2_2), F_(m, C_(-EW_VT_PIO2_1), xd));
+    /* odd m: r negated, so that -r P(u) is the denominator */
+    const __m512d r = _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(r0), _mm512_slli_epi64(_mm512_castpd_si512(nd), 63)));
+    const __m512d u = _mm512_mul_pd(r, r);
+    const __m512d rp = _mm512_mul_pd(r, F_(F_(u, C_(0x1.0a7309e5ccd57p-9), C_(-0x1.f106e319eb3dcp-4)), u, C_(0x1.fffffffffff2ap-1)));
+    const __m512d qq = F_(F_(F_(u, C_(-0x1.98d6a6c44428cp-14), C_(0x1.4beb79557b803p-6)), u, C_(-0x1.d1970e1bdb9c3p-2)), u, C_(1.0));
+#undef F_
+#undef C_
+    const __mmask8 odd = _mm512_test_epi64_mask(_mm512_castpd_si512(nd), _mm512_set1_epi64(1));
+    const __m512d num = _mm512_mask_blend_pd(odd, rp, qq), den = _mm512_mask_blend_pd(odd, qq, rp);
+    EW_VT_QUOT(num, den, t);
+    return t;
+}
+EW_TARGET_V8 static void ew_vt_tanf_block_v16(float *o, const float *x, int64_t n) {
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        _mm_prefetch((const char *)(x + i + 4096), _MM_HINT_T0);     /* as sin's */
+        const __m512 xv = _mm512_loadu_ps(x + i);
+        __mmask16 keep = _mm512_cmple_epi32_mask(_mm512_and_si512(_mm512_castps_si512(xv), _mm512_set1_epi32(0x7fffffff)),
+                                                 _mm512_set1_epi32(0x48ffffff));     /* |x| < 2^19 */
+        keep = _mm512_mask_cmp_ps_mask(keep, xv, _mm512_setzero_ps(), _CMP_NEQ_UQ);      /* and not zero */
+        const __m512d dl = ew_vt_tan8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i)));
+        const __m512d dh = ew_vt_tan8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i + 8)));
+        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl));
+        _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh));
+        const __mmask16 good = ew_vt_far_mid16(keep, dl, dh);
+        if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the input from the register: o may be x */
+            float xt[16];
+            _mm512_storeu_ps(xt, xv);
+            for (int j = 0; j < 16; j++)
+                if (!((good >> j) & 1)) { EW_VT_STAT(); o[i + j] = ew_vt_tan_e(xt[j]); }
+        }
+    }
+    for (; i < n; i++) o[i] = ew_vt_tan_e(x[i]);
+}
+EW_TARGET_F16C void ew_vt_tanf_block(float *o, const float *x, int64_t n) {
+    if (ew_use_avx512()) { ew_vt_tanf_block_v16(o, x, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_vt_tan_e(x[i]);
 }
 
 #endif
