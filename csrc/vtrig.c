@@ -336,31 +336,40 @@ EW_TARGET_V8 static inline __mmask16 ew_vt_far_mid16(__mmask16 keep, __m512d lo,
 static inline float ew_vt_sincos_e(float x, const int q) {
     return fabsf(x) < 0x1p19f ? ew_trigf_fma(x, (uint64_t)q) : (q ? cosf(x) : sinf(x));
 }
-EW_TARGET_V8 static inline void ew_vt_sincosf_v16(float *o, const float *x, int64_t n, const int q) {
-    int64_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        /* the input 16 KB ahead: at 10M elements the hardware prefetcher alone left the loop
-           waiting on memory (0.9 ns an element against 0.65 with this; a prefetch never faults) */
-        _mm_prefetch((const char *)(x + i + 4096), _MM_HINT_T0);
-        const __m512 xv = _mm512_loadu_ps(x + i);
-        const __mmask16 small = _mm512_cmple_epi32_mask(_mm512_and_si512(_mm512_castps_si512(xv), _mm512_set1_epi32(0x7fffffff)),
-                                                        _mm512_set1_epi32(0x48ffffff));     /* |x| < 2^19 */
-        const __m512d dl = ew_vt_sincos8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i)), q);
-        const __m512d dh = ew_vt_sincos8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i + 8)), q);
-        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl));
-        _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh));
-        const __mmask16 good = ew_vt_far_mid16(small, dl, dh);
-        if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the input from the register: o may be x */
-            float xt[16];
-            _mm512_storeu_ps(xt, xv);
-            for (int j = 0; j < 16; j++)
-                if (!((good >> j) & 1)) { EW_VT_STAT(); o[i + j] = ew_vt_sincos_e(xt[j], q); }
-        }
-    }
-    for (; i < n; i++) o[i] = ew_vt_sincos_e(x[i], q);
+/* A unary block, 16 lanes a step as two vectors of 8 doubles: V8(xd) computes them; the lanes with
+   |x| < 2^19 (and, with `nz`, x != 0) that pass Ziv's test keep them, the others get ELEM, as does
+   the tail */
+#define EW_VT_BLOCK16(name, ELEM, V8, nz) \
+EW_TARGET_V8 static void name(float *o, const float *x, int64_t n) { \
+    int64_t i = 0; \
+    for (; i + 16 <= n; i += 16) { \
+        /* the input 16 KB ahead: at 10M elements the hardware prefetcher alone left the loop \
+           waiting on memory (0.9 ns an element against 0.65 with this; a prefetch never faults) */ \
+        _mm_prefetch((const char *)(x + i + 4096), _MM_HINT_T0); \
+        const __m512 xv = _mm512_loadu_ps(x + i); \
+        __mmask16 keep = _mm512_cmple_epi32_mask(_mm512_and_si512(_mm512_castps_si512(xv), _mm512_set1_epi32(0x7fffffff)), \
+                                                 _mm512_set1_epi32(0x48ffffff));     /* |x| < 2^19 */ \
+        if (nz) keep = _mm512_mask_cmp_ps_mask(keep, xv, _mm512_setzero_ps(), _CMP_NEQ_UQ); \
+        const __m512d dl = V8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i))); \
+        const __m512d dh = V8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i + 8))); \
+        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl)); \
+        _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh)); \
+        const __mmask16 good = ew_vt_far_mid16(keep, dl, dh); \
+        if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the input from the register: o may be x */ \
+            float xt[16]; \
+            _mm512_storeu_ps(xt, xv); \
+            for (int j = 0; j < 16; j++) \
+                if (!((good >> j) & 1)) { EW_VT_STAT(); o[i + j] = ELEM(xt[j]); } \
+        } \
+    } \
+    for (; i < n; i++) o[i] = ELEM(x[i]); \
 }
-EW_TARGET_V8 static void ew_vt_sinf_block_v16(float *o, const float *x, int64_t n) { ew_vt_sincosf_v16(o, x, n, 0); }
-EW_TARGET_V8 static void ew_vt_cosf_block_v16(float *o, const float *x, int64_t n) { ew_vt_sincosf_v16(o, x, n, 1); }
+EW_TARGET_V8 static inline __m512d ew_vt_sin8(__m512d xd) { return ew_vt_sincos8(xd, 0); }
+EW_TARGET_V8 static inline __m512d ew_vt_cos8(__m512d xd) { return ew_vt_sincos8(xd, 1); }
+static inline float ew_vt_sin_e(float x) { return ew_vt_sincos_e(x, 0); }
+static inline float ew_vt_cos_e(float x) { return ew_vt_sincos_e(x, 1); }
+EW_VT_BLOCK16(ew_vt_sinf_block_v16, ew_vt_sin_e, ew_vt_sin8, 0)
+EW_VT_BLOCK16(ew_vt_cosf_block_v16, ew_vt_cos_e, ew_vt_cos8, 0)
 /* without AVX-512: ew_trigf_block, which leaves |x| >= 2^19, inf and nan for the finishing pass */
 EW_TARGET_F16C void ew_vt_sinf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vt_sinf_block_v16(o, x, n); return; }
@@ -400,28 +409,7 @@ EW_TARGET_V8 static inline __m512d ew_vt_tan8(__m512d xd) {
     EW_VT_QUOT(num, den, t);
     return t;
 }
-EW_TARGET_V8 static void ew_vt_tanf_block_v16(float *o, const float *x, int64_t n) {
-    int64_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        _mm_prefetch((const char *)(x + i + 4096), _MM_HINT_T0);     /* as sin's */
-        const __m512 xv = _mm512_loadu_ps(x + i);
-        __mmask16 keep = _mm512_cmple_epi32_mask(_mm512_and_si512(_mm512_castps_si512(xv), _mm512_set1_epi32(0x7fffffff)),
-                                                 _mm512_set1_epi32(0x48ffffff));     /* |x| < 2^19 */
-        keep = _mm512_mask_cmp_ps_mask(keep, xv, _mm512_setzero_ps(), _CMP_NEQ_UQ);      /* and not zero */
-        const __m512d dl = ew_vt_tan8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i)));
-        const __m512d dh = ew_vt_tan8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i + 8)));
-        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl));
-        _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh));
-        const __mmask16 good = ew_vt_far_mid16(keep, dl, dh);
-        if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the input from the register: o may be x */
-            float xt[16];
-            _mm512_storeu_ps(xt, xv);
-            for (int j = 0; j < 16; j++)
-                if (!((good >> j) & 1)) { EW_VT_STAT(); o[i + j] = ew_vt_tan_e(xt[j]); }
-        }
-    }
-    for (; i < n; i++) o[i] = ew_vt_tan_e(x[i]);
-}
+EW_VT_BLOCK16(ew_vt_tanf_block_v16, ew_vt_tan_e, ew_vt_tan8, 1)     /* zeros: the element function */
 EW_TARGET_F16C void ew_vt_tanf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vt_tanf_block_v16(o, x, n); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_vt_tan_e(x[i]);
