@@ -202,6 +202,7 @@ def cases(n, only=None):
         Case("float32 exp", "exp", [v("float32")], "float32", n, group="unary"),
         Case("float32 sqrt", "sqrt", [v("float32", kind="positive")], "float32", n, group="unary"),
         Case("float32 sin", "sin", [v("float32")], "float32", n, group="unary"),
+        Case("float32 cos", "cos", [v("float32")], "float32", n, group="unary"),
         # rt.special (csrc/special.c, in double for float32): a few representative functions
         Case("float32 special.i0e", "special.i0e", [v("float32")], "float32", n, group="special"),
         Case("float32 special.ndtr", "special.ndtr", [v("float32")], "float32", n, group="special"),

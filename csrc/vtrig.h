@@ -17,5 +17,7 @@ void ew_vt_atanf_block(float *o, const float *x, int64_t n);
 void ew_vt_asinf_block(float *o, const float *x, int64_t n);
 void ew_vt_acosf_block(float *o, const float *x, int64_t n);
 void ew_vt_tanf_block(float *o, const float *x, int64_t n);
+void ew_vt_sinf_block(float *o, const float *x, int64_t n);
+void ew_vt_cosf_block(float *o, const float *x, int64_t n);
 #endif
 #endif
