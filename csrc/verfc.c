@@ -233,7 +233,7 @@ EW_VE_BLOCK(ew_ve_tanhf, EW_VE_NOTNAN, EW_VE_PRE_TANH, EW_VE_B_TANH, EW_VX_FSIGN
     EW_VE_INV3(_mm512_add_pd(y##e, _mm512_set1_pd(1.0)), y##s); \
     const __m512d y = _mm512_mask_mul_pd(y##s, (neg), y##s, y##e)
 #define EW_VE_IN_SIGMOID(xf) _mm512_cmp_ps_mask((xf), _mm512_set1_ps(-87.33f), _CMP_GT_OQ)
-EW_VE_BLOCK(ew_ve_sigmoidf, EW_VE_IN_SIGMOID, EW_VE_PRE_SIGMOID, EW_VE_B_SIGMOID, EW_VX_ID2, 12, ew_vx_sigmoid_ref)
+EW_VE_BLOCK(ew_ve_sigmoidf, EW_VE_IN_SIGMOID, EW_VE_PRE_SIGMOID, EW_VE_B_SIGMOID, EW_VX_ID2, 12, ew_vsigmoid_ref)
 
 /* the ops' blocks: AVX-512, or where the CPU has none the AVX2 blocks of vmath.h */
 EW_TARGET_F16C void ew_ve_tanhf_block(float *o, const float *x, int64_t n) {

@@ -156,22 +156,9 @@ EW_VX_BLOCK(ew_vx_coshf_x512, EW_VX_IN_HYP, EW_VX_FABS, EW_VX_B_COSH, EW_VX_ID2,
     const __m512d y##e = _mm512_fmadd_pd(y##t, y##q, y##t); \
     EW_VX_INV(_mm512_add_pd(y##e, _mm512_set1_pd(1.0)), y##s); \
     const __m512d y = _mm512_mask_mul_pd(y##s, _mm512_cmp_pd_mask((u), _mm512_setzero_pd(), _CMP_LT_OQ), y##s, y##e)
-/* sigmoid for x > -87.33 (a normal float result); below, the reference gives torch's 0 where its
-   e^-x overflows float (x < -88.72), the correctly rounded subnormal above */
+/* sigmoid for x > -87.33 (a normal float result); below, the reference (vmath.h's
+   ew_vsigmoid_ref) gives torch's 0 where its e^-x overflows float (x < -88.72) */
 #define EW_VX_IN_SIGMOID(xf) EW_VX_IN(xf, -87.33f, INFINITY)
-static inline float ew_vx_sigmoid_ref(float x) {
-    if (x != x) return x;
-    if (x < -0x1.62e42ep+6f) return 0.0f;
-    if (!(fabsf(x) < 0x1p-12f)) return (float)(1.0L / (1.0L + expl(-(long double)x)));
-    /* near 0: 1/2 + x/4 - x^3/48 + x^5/480.  1/2 + x/4 is exact and can be a float midpoint
-       (x = 1.5 2^-22: 1/2 + 1.5 2^-24) with the rest below long double's precision: then the
-       rest's sign (that of -x) decides the rounding */
-    const long double xl = x, s = (0.5L + 0.25L * xl) + xl * xl * xl * (-1.0L / 48 + xl * xl / 480);
-    const float f = (float)s, g = nextafterf(f, s > (long double)f ? 1.0f : 0.0f);
-    if (g != f && s == ((long double)f + (long double)g) / 2)
-        return x > 0 ? (f < g ? f : g) : (f > g ? f : g);
-    return f;
-}
 
 /* ---- silu = x sigmoid(x), x > -87.33 (a normal result); torch's nan at -inf (-inf / inf) */
 /* silu, gelu tanh, mish: |x| > 2^-120 too (x/2, 3x/5 near 0: a subnormal result below) */

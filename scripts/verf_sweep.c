@@ -28,7 +28,7 @@ static float ref(int f, float x) {
     case 3: return x == INFINITY ? NAN : x >= 0x1p127f ? INFINITY : (float)(xl * 0.5L * erfcl(-xl * r));   /* torch's inf */
     case 4: return (float)ew_erfinv(xl);
     case 5: return (float)tanhl(xl);
-    default: return ew_vx_sigmoid_ref(x);
+    default: return ew_vsigmoid_ref(x);
     }
 }
 /* a cheap certificate first: glibc's double functions (error a few 2^-53, ndtr and gelu 2^-45
@@ -59,7 +59,7 @@ static int certified(int f, float x, float got) {
 }
 static float elem(int f, float x) {
     return f == 0 ? ew_verff(x) : f == 1 ? ew_verfcf(x) : f == 2 ? ew_vndtrf(x) : f == 3 ? ew_vgeluf(x) : f == 4 ? ew_verfinvf(x)
-         : f == 5 ? ew_vtanhf(x) : ew_vsigmoidf(x);
+         : f == 5 ? ew_vtanhf(x) : ew_vsigmoidf_cr(x);
 }
 static void block(int f, float *o, const float *x, int64_t n) {
     if (f == 0) ew_ve_erff_block(o, x, n);
