@@ -127,4 +127,19 @@ static inline float ew_verfinvf(float y) {
     const float lo = (float)fma(r, -EW_VERFINV_EPS, r), hi = (float)fma(r, EW_VERFINV_EPS, r);
     return lo == hi ? copysignf(lo, y) : (float)ew_erfinv((long double)y);     /* (r - r EPS loses -0's sign) */
 }
+/* ---- ndtri(p) = sqrt 2 erfinv(2p - 1) for 0.0005 <= p <= 0.9995: 2p - 1 is exact in double (p
+   has no bit below 2^-34) and |2p - 1| <= 0.999 keeps w below 6.25 (erfinv's first polynomial);
+   the same rounding test, long double erfinv where it fails.  The tails, 0, 1 and nan: cephes'
+   ew_sp_ndtri in double, as before. */
+#define EW_VNDTRI_LO 0.0005f
+#define EW_VNDTRI_HI 0.9995f
+#define EW_VNDTRI_SQRT2 1.41421356237309504880
+static inline float ew_vndtrif(float p) {
+    if (!(p >= EW_VNDTRI_LO && p <= EW_VNDTRI_HI)) return (float)ew_sp_ndtri(p);
+    const double y = fma((double)p, 2.0, -1.0), a = fabs(y);
+    const double w = ew_nlog_fma((1 - a) * (1 + a));
+    const double r = (y * EW_ERFINV_P1(fma, EW_DCONST, EW_ERFINV_U1(fma, EW_DCONST, w))) * EW_VNDTRI_SQRT2;
+    const float lo = (float)fma(r, -EW_VERFINV_EPS, r), hi = (float)fma(r, EW_VERFINV_EPS, r);
+    return lo == hi ? lo : (float)(1.41421356237309504880168872420969808L * ew_erfinv((long double)y));
+}
 #endif

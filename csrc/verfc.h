@@ -10,6 +10,7 @@ void ew_ve_erfcf_block(float *o, const float *x, int64_t n);
 void ew_ve_ndtrf_block(float *o, const float *x, int64_t n);
 void ew_ve_geluf_block(float *o, const float *x, int64_t n);
 void ew_ve_erfinvf_block(float *o, const float *x, int64_t n);
+void ew_ve_ndtrif_block(float *o, const float *x, int64_t n);
 void ew_ve_tanhf_block(float *o, const float *x, int64_t n);
 void ew_ve_sigmoidf_block(float *o, const float *x, int64_t n);
 #endif

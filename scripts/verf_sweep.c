@@ -5,8 +5,8 @@
    inputs whose results differ from the reference (for mpmath to settle: the reference itself is
    rounded twice), the count checked in long double and the time.
 
-       gcc -O2 -march=native -I csrc -I generated scripts/verf_sweep.c -o /tmp/verf_sweep -lm
-       /tmp/verf_sweep [erf|erfc|ndtr|gelu|erfinv|tanh|sigmoid] [step]      (step: every step-th pattern; 1 = all) */
+       gcc -O2 -march=native -I csrc -I generated scripts/verf_sweep.c csrc/special.c -o /tmp/verf_sweep -lm
+       /tmp/verf_sweep [erf|erfc|ndtr|gelu|erfinv|tanh|sigmoid|ndtri] [step]      (step: every step-th pattern; 1 = all) */
 #include "prelude.h"
 #include "verfc.c"
 #include <stdio.h>
@@ -28,7 +28,10 @@ static float ref(int f, float x) {
     case 3: return x == INFINITY ? NAN : x >= 0x1p127f ? INFINITY : (float)(xl * 0.5L * erfcl(-xl * r));   /* torch's inf */
     case 4: return (float)ew_erfinv(xl);
     case 5: return (float)tanhl(xl);
-    default: return ew_vsigmoid_ref(x);
+    case 6: return ew_vsigmoid_ref(x);
+    default:     /* ndtri: the element's own tails (cephes in double), long double inside */
+        if (!(x >= EW_VNDTRI_LO && x <= EW_VNDTRI_HI)) return (float)ew_sp_ndtri(x);
+        return (float)(1.41421356237309504880168872420969808L * ew_erfinv(2 * xl - 1));
     }
 }
 /* a cheap certificate first: glibc's double functions (error a few 2^-53, ndtr and gelu 2^-45
@@ -45,6 +48,11 @@ static int certified(int f, float x, float got) {
     case 3: if (!(fabs(xd) < 0x1p127)) return 0; v = xd * 0.5 * erfc(-xd * r); break;
     case 5: v = tanh(xd); break;
     case 6: if (!(xd > -87)) return 0; v = 1 / (1 + exp(-xd)); break;
+    case 7: {       /* ndtri through ndtr, increasing: g is right when ndtr of its midpoints brackets p */
+        if (!(x >= EW_VNDTRI_LO && x <= EW_VNDTRI_HI) || !(got == got)) return 0;
+        const double mlo = ((double)got + nextafterf(got, -INFINITY)) / 2, mhi = ((double)got + nextafterf(got, INFINITY)) / 2;
+        return 0.5 * erfc(-mlo * r) < xd * (1 - 0x1p-45) && 0.5 * erfc(-mhi * r) > xd * (1 + 0x1p-45);
+    }
     default: {      /* erfinv through erf, increasing: g is right when erf of its midpoints brackets y */
         const float ag = fabsf(got);
         if (!(fabs(xd) < 1) || !(got == got) || (ew_f2u(got) ^ ew_f2u(x)) >> 31) return 0;
@@ -59,7 +67,7 @@ static int certified(int f, float x, float got) {
 }
 static float elem(int f, float x) {
     return f == 0 ? ew_verff(x) : f == 1 ? ew_verfcf(x) : f == 2 ? ew_vndtrf(x) : f == 3 ? ew_vgeluf(x) : f == 4 ? ew_verfinvf(x)
-         : f == 5 ? ew_vtanhf(x) : ew_vsigmoidf_cr(x);
+         : f == 5 ? ew_vtanhf(x) : f == 6 ? ew_vsigmoidf_cr(x) : ew_vndtrif(x);
 }
 static void block(int f, float *o, const float *x, int64_t n) {
     if (f == 0) ew_ve_erff_block(o, x, n);
@@ -68,14 +76,15 @@ static void block(int f, float *o, const float *x, int64_t n) {
     else if (f == 3) ew_ve_geluf_block(o, x, n);
     else if (f == 4) ew_ve_erfinvf_block(o, x, n);
     else if (f == 5) ew_ve_tanhf_block(o, x, n);
-    else ew_ve_sigmoidf_block(o, x, n);
+    else if (f == 6) ew_ve_sigmoidf_block(o, x, n);
+    else ew_ve_ndtrif_block(o, x, n);
 }
 static int same(float a, float b) { return (a != a && b != b) || ew_f2u(a) == ew_f2u(b); }
 
 int main(int argc, char **argv) {
-    const char *names[] = {"erf", "erfc", "ndtr", "gelu", "erfinv", "tanh", "sigmoid"};
+    const char *names[] = {"erf", "erfc", "ndtr", "gelu", "erfinv", "tanh", "sigmoid", "ndtri"};
     int f = 0;
-    for (int k = 0; k < 7; k++) if (argc > 1 && !strcmp(argv[1], names[k])) f = k;
+    for (int k = 0; k < 8; k++) if (argc > 1 && !strcmp(argv[1], names[k])) f = k;
     const uint64_t step = argc > 2 ? strtoull(argv[2], 0, 0) : 1;
     enum { B = 4096 };
     static float xs[B], ys[B];
