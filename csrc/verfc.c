@@ -107,21 +107,32 @@ EW_VERF_BLOCK(ew_ve_erfcf_block, ew_verfcf, EW_VERF_ERFC8, EW_VERF_SIGN_NONE)
 EW_VERF_BLOCK(ew_ve_ndtrf_block, ew_vndtrf, EW_VERF_NDTR8, EW_VERF_SIGN_NONE)
 EW_VERF_BLOCK(ew_ve_geluf_block, ew_vgeluf, EW_VERF_GELU8, EW_VERF_SIGN_GELU)
 
-EW_VERF_TARGET static void ew_ve_erfinvf_512(float *o, const float *x, int64_t n) {
+/* ---- erfinv and ndtri (verf.h's ew_verfinvf, ew_vndtrif): erfinv's fast path on y = x, or on
+   y = 2p - 1 (exact in double) times sqrt 2 for ndtri (nd = 1).  Two passes over EW_VBLK floats
+   (w = -log(1 - y^2) into a buffer, then the polynomial); blocks with a lane outside the fast
+   range (|x| > 0.999f; p outside [0.0005, 0.9995]; nan), or failing the rounding test, take the
+   element function. */
+EW_VERF_TARGET static inline __attribute__((always_inline)) __m512d ew_ve_erfinv_y(const float *x, const int nd) {
+    const __m512d v = _mm512_cvtps_pd(_mm256_loadu_ps(x));
+    return nd ? _mm512_fmadd_pd(v, _mm512_set1_pd(2.0), _mm512_set1_pd(-1.0)) : v;
+}
+EW_VERF_TARGET static inline __attribute__((always_inline)) void ew_ve_erfinv_core(float *o, const float *x, int64_t n, const int nd) {
     _Alignas(64) double wb[EW_VBLK];
     int64_t i0 = 0;
     for (; i0 + EW_VBLK <= n; i0 += EW_VBLK) {
         const float *xb = x + i0;
         __mmask16 out = 0;
         for (int j = 0; j < EW_VBLK; j += 16)
-            out |= _mm512_cmpgt_epi32_mask(_mm512_and_si512(_mm512_loadu_si512(xb + j), _mm512_set1_epi32(0x7fffffff)),
-                                           _mm512_set1_epi32(0x3f7fbe77));        /* 0.999f */
+            out |= nd ? ~(_mm512_cmp_ps_mask(_mm512_loadu_ps(xb + j), _mm512_set1_ps(EW_VNDTRI_LO), _CMP_GE_OQ)
+                          & _mm512_cmp_ps_mask(_mm512_loadu_ps(xb + j), _mm512_set1_ps(EW_VNDTRI_HI), _CMP_LE_OQ))
+                      : _mm512_cmpgt_epi32_mask(_mm512_and_si512(_mm512_loadu_si512(xb + j), _mm512_set1_epi32(0x7fffffff)),
+                                                _mm512_set1_epi32(0x3f7fbe77));        /* 0.999f */
         if (out) {
-            for (int j = 0; j < EW_VBLK; j++) o[i0 + j] = ew_verfinvf(xb[j]);
+            for (int j = 0; j < EW_VBLK; j++) o[i0 + j] = nd ? ew_vndtrif(xb[j]) : ew_verfinvf(xb[j]);
             continue;
         }
         for (int j = 0; j < EW_VBLK; j += 8) {
-            const __m512d a = _mm512_abs_pd(_mm512_cvtps_pd(_mm256_loadu_ps(xb + j))), one = _mm512_set1_pd(1.0);
+            const __m512d a = _mm512_abs_pd(ew_ve_erfinv_y(xb + j, nd)), one = _mm512_set1_pd(1.0);
             const __m512d t = _mm512_mul_pd(_mm512_sub_pd(one, a), _mm512_add_pd(one, a));
             const __m512i ix = _mm512_add_epi64(_mm512_castpd_si512(t), _mm512_set1_epi64((int64_t)(0x3ff0000000000000ull - 0x3fe6a09e667f3bcdull)));
             const __m512i kb = _mm512_add_epi64(_mm512_srli_epi64(ix, 52), _mm512_set1_epi64(0x4330000000000000ll));
@@ -138,67 +149,25 @@ EW_VERF_TARGET static void ew_ve_erfinvf_512(float *o, const float *x, int64_t n
         for (int j = 0; j < EW_VBLK; j += 8) {
             const __m512d u = EW_ERFINV_U1(_mm512_fmadd_pd, _mm512_set1_pd, _mm512_load_pd(wb + j));
             const __m512d p = EW_ERFINV_P1(_mm512_fmadd_pd, _mm512_set1_pd, u);
-            const __m512d r = _mm512_mul_pd(_mm512_cvtps_pd(_mm256_loadu_ps(xb + j)), p);
+            const __m512d yp = _mm512_mul_pd(ew_ve_erfinv_y(xb + j, nd), p);
+            const __m512d r = nd ? _mm512_mul_pd(yp, _mm512_set1_pd(EW_VNDTRI_SQRT2)) : yp;
             const __m256 lo = _mm512_cvtpd_ps(_mm512_fmadd_pd(r, _mm512_set1_pd(-EW_VERFINV_EPS), r));
             const __m256 hi = _mm512_cvtpd_ps(_mm512_fmadd_pd(r, _mm512_set1_pd(EW_VERFINV_EPS), r));
             bad |= (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_NEQ_OQ));
-            _mm256_store_ps(ob + j, _mm256_or_ps(lo, _mm256_and_ps(_mm256_loadu_ps(xb + j), _mm256_set1_ps(-0.0f))));
+            /* erfinv: x's sign (r - r EPS loses -0's); ndtri's 2p - 1 is never -0 */
+            _mm256_store_ps(ob + j, nd ? lo : _mm256_or_ps(lo, _mm256_and_ps(_mm256_loadu_ps(xb + j), _mm256_set1_ps(-0.0f))));
         }
-        if (bad)
-            for (int j = 0; j < EW_VBLK; j++) ob[j] = ew_verfinvf(xb[j]);    /* (rare: about one block in 2^12) */
+        if (bad)        /* (rare: about one block in 2^12) */
+            for (int j = 0; j < EW_VBLK; j++) ob[j] = nd ? ew_vndtrif(xb[j]) : ew_verfinvf(xb[j]);
         memcpy(o + i0, ob, sizeof ob);
     }
-    for (; i0 < n; i0++) o[i0] = ew_verfinvf(x[i0]);
+    for (; i0 < n; i0++) o[i0] = nd ? ew_vndtrif(x[i0]) : ew_verfinvf(x[i0]);
 }
+EW_VERF_TARGET static void ew_ve_erfinvf_512(float *o, const float *x, int64_t n) { ew_ve_erfinv_core(o, x, n, 0); }
+EW_VERF_TARGET static void ew_ve_ndtrif_512(float *o, const float *x, int64_t n) { ew_ve_erfinv_core(o, x, n, 1); }
 void ew_ve_erfinvf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_ve_erfinvf_512(o, x, n); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_verfinvf(x[i]);
-}
-/* ---- ndtri: erfinv's block on 2p - 1 (exact in double), times sqrt 2 (verf.h's ew_vndtrif);
-   blocks with some p outside [0.0005, 0.9995] (or nan) take the element function */
-EW_VERF_TARGET static void ew_ve_ndtrif_512(float *o, const float *x, int64_t n) {
-    _Alignas(64) double wb[EW_VBLK];
-    int64_t i0 = 0;
-    for (; i0 + EW_VBLK <= n; i0 += EW_VBLK) {
-        const float *xb = x + i0;
-        __mmask16 out = 0;
-        for (int j = 0; j < EW_VBLK; j += 16)
-            out |= ~(_mm512_cmp_ps_mask(_mm512_loadu_ps(xb + j), _mm512_set1_ps(EW_VNDTRI_LO), _CMP_GE_OQ)
-                     & _mm512_cmp_ps_mask(_mm512_loadu_ps(xb + j), _mm512_set1_ps(EW_VNDTRI_HI), _CMP_LE_OQ));
-        if (out) {
-            for (int j = 0; j < EW_VBLK; j++) o[i0 + j] = ew_vndtrif(xb[j]);
-            continue;
-        }
-        for (int j = 0; j < EW_VBLK; j += 8) {
-            const __m512d a = _mm512_abs_pd(_mm512_fmadd_pd(_mm512_cvtps_pd(_mm256_loadu_ps(xb + j)), _mm512_set1_pd(2.0), _mm512_set1_pd(-1.0))), one = _mm512_set1_pd(1.0);
-            const __m512d t = _mm512_mul_pd(_mm512_sub_pd(one, a), _mm512_add_pd(one, a));
-            const __m512i ix = _mm512_add_epi64(_mm512_castpd_si512(t), _mm512_set1_epi64((int64_t)(0x3ff0000000000000ull - 0x3fe6a09e667f3bcdull)));
-            const __m512i kb = _mm512_add_epi64(_mm512_srli_epi64(ix, 52), _mm512_set1_epi64(0x4330000000000000ll));
-            const __m512d k = _mm512_sub_pd(_mm512_castsi512_pd(kb), _mm512_set1_pd(0x1p52 + 0x3ff));
-            const __m512d f = _mm512_sub_pd(_mm512_castsi512_pd(_mm512_add_epi64(_mm512_and_si512(ix, _mm512_set1_epi64(0x000fffffffffffffll)),
-                                                                                 _mm512_set1_epi64(0x3fe6a09e667f3bcdll))), one);
-            const __m512d s = _mm512_div_pd(f, _mm512_add_pd(_mm512_set1_pd(2.0), f)), z = _mm512_mul_pd(s, s);
-            const __m512d r = EW_LOG_R(_mm512_fmadd_pd, _mm512_set1_pd, z);
-            const __m512d lg = _mm512_fmadd_pd(k, _mm512_set1_pd(0x1.62e42fefa39efp-1), _mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(2.0), s), r));
-            _mm512_store_pd(wb + j, _mm512_sub_pd(_mm512_setzero_pd(), lg));     /* (ew_nlog_fma's -lg: the same but at 0) */
-        }
-        _Alignas(64) float ob[EW_VBLK];
-        unsigned bad = 0;
-        for (int j = 0; j < EW_VBLK; j += 8) {
-            const __m512d u = EW_ERFINV_U1(_mm512_fmadd_pd, _mm512_set1_pd, _mm512_load_pd(wb + j));
-            const __m512d p = EW_ERFINV_P1(_mm512_fmadd_pd, _mm512_set1_pd, u);
-            const __m512d y = _mm512_fmadd_pd(_mm512_cvtps_pd(_mm256_loadu_ps(xb + j)), _mm512_set1_pd(2.0), _mm512_set1_pd(-1.0));
-            const __m512d r = _mm512_mul_pd(_mm512_mul_pd(y, p), _mm512_set1_pd(EW_VNDTRI_SQRT2));
-            const __m256 lo = _mm512_cvtpd_ps(_mm512_fmadd_pd(r, _mm512_set1_pd(-EW_VERFINV_EPS), r));
-            const __m256 hi = _mm512_cvtpd_ps(_mm512_fmadd_pd(r, _mm512_set1_pd(EW_VERFINV_EPS), r));
-            bad |= (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_NEQ_OQ));
-            _mm256_store_ps(ob + j, lo);
-        }
-        if (bad)
-            for (int j = 0; j < EW_VBLK; j++) ob[j] = ew_vndtrif(xb[j]);    /* (rare: about one block in 2^12) */
-        memcpy(o + i0, ob, sizeof ob);
-    }
-    for (; i0 < n; i0++) o[i0] = ew_vndtrif(x[i0]);
 }
 void ew_ve_ndtrif_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_ve_ndtrif_512(o, x, n); return; }
