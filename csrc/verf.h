@@ -7,7 +7,8 @@
    round to the same float (EPS = 2^-44 > the error bound: then so does the true value), else a
    slow path in long double, for about one input in 2^18.  The element function and the AVX-512
    block compute the same operations in the same order, so they give the same bits; the proof is
-   an exhaustive sweep of all 2^32 floats (scripts/verf_sweep.c).
+   an exhaustive sweep of all 2^32 floats (scripts/verf_sweep.c).  The block functions are in
+   csrc/verfc.c (out of prelude.h's headers: they are in no other object's cache key).
 
    erf(a), a = |x| < 4: 16 intervals of width 1/4 (polynomials of degree 10); interval 0 is
    a P(16 a^2), so that the relative error holds down to a = 0.  Above 4 erf rounds to 1.
@@ -99,110 +100,16 @@ static inline float ew_vndtrf(float x) {
     const float f = ew_verf_round(y, &ok);
     return ok ? f : ew_verf_ndtr_slow(x);
 }
+/* torch: nan at inf, and inf from 2^127 (its float x (1 + erf(x / sqrt 2)) overflows first) */
+#define EW_VERF_GELU_INF 0x1p127f
 static inline float ew_vgeluf(float x) {
-    const double xd = x, y = x != x ? xd : (x == INFINITY ? NAN : xd * ew_verf_ndtr_d(xd));   /* torch: nan at inf */
+    const double xd = x, y = x != x ? xd : (x == INFINITY ? NAN : xd * ew_verf_ndtr_d(xd));
     int ok;
     const float f = ew_verf_round(y, &ok);
+    if (x >= EW_VERF_GELU_INF) return x == INFINITY ? NAN : INFINITY;
     return ok ? copysignf(f, x) : ew_verf_gelu_slow(x);      /* (x's sign: -0 where the product is) */
 }
 
-#ifdef EW_HAVE_F16C_PATH
-/* ---- the block functions: 16 floats an iteration, as two vectors of 8 doubles; a 16-entry
-   table column is one vpermt2pd.  Lanes that fail the rounding test get the element function
-   (which fails it the same way and takes the slow path).  Without AVX-512: the element loop. */
-#define EW_VERF_TARGET __attribute__((target("avx512f,avx512dq,avx2,f16c,fma")))
-#define EW_VERF_COL(c, j, i) _mm512_permutex2var_pd(_mm512_load_pd(c[j]), (i), _mm512_load_pd(c[j] + 8))
-EW_VERF_TARGET static inline __m512d ew_verf_horner8(const double (*c)[16], int deg, __m512i i, __m512d s) {
-    __m512d p;
-    EW_VERF_ESTRIN(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, EW_VERF_COL, c, deg, i, s, p);
-    return p;
-}
-EW_VERF_TARGET static inline __m512d ew_verf_erf8(__m512d a) {
-    const __m512d ac = _mm512_min_pd(a, _mm512_set1_pd(3.9999999999999996));   /* (nan: the constant) */
-    const __m512i i = _mm512_cvttpd_epi64(_mm512_mul_pd(ac, _mm512_set1_pd(4.0)));
-    const __mmask8 z = _mm512_cmpeq_epi64_mask(i, _mm512_setzero_si512());
-    const __m512d s = _mm512_mask_blend_pd(z, _mm512_fmadd_pd(ac, _mm512_set1_pd(4.0), _mm512_sub_pd(_mm512_set1_pd(-0.5), _mm512_cvtepi64_pd(i))),
-                                           _mm512_mul_pd(_mm512_set1_pd(16.0), _mm512_mul_pd(ac, ac)));
-    const __m512d p = ew_verf_horner8(ew_verf_erf_c, 10, i, s);
-    const __m512d y = _mm512_mask_mul_pd(p, z, ac, p);
-    return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(4.0), _CMP_GE_OQ), y, _mm512_set1_pd(1.0));
-}
-/* erfc(u), u >= 0 or nan (nan: some value), u2 = u^2 */
-EW_VERF_TARGET static inline __m512d ew_verf_erfc8(__m512d u, __m512d u2) {
-    const __m512d uc = _mm512_min_pd(u, _mm512_set1_pd(10.999999999999998));
-    const __m512i b = _mm512_castpd_si512(_mm512_add_pd(uc, _mm512_set1_pd(1.0)));
-    const __m512i i = _mm512_sub_epi64(_mm512_srli_epi64(b, 50), _mm512_set1_epi64(4092));
-    const __m512d m = _mm512_castsi512_pd(_mm512_or_si512(_mm512_and_si512(b, _mm512_set1_epi64(0x0003ffffffffffff)), _mm512_set1_epi64(0x3ff0000000000000)));
-    const __m512d s = _mm512_fmadd_pd(m, _mm512_set1_pd(4.0), _mm512_set1_pd(-4.5));
-    const __m512d p = ew_verf_horner8(ew_verf_erfcx_c, 11, i, s), mu2 = _mm512_sub_pd(_mm512_setzero_pd(), _mm512_min_pd(u2, _mm512_set1_pd(121.0)));
-    EW_EXP_REDUCE(__m512d, _mm512_fmadd_pd, _mm512_sub_pd, _mm512_set1_pd, mu2, kd, r);
-    EW_EXP_POLY(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_set1_pd, r, e);
-    const __m512d ex = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_castpd_si512(e), _mm512_slli_epi64(_mm512_castpd_si512(kd), 52)));
-    return _mm512_maskz_mul_pd(_mm512_cmp_pd_mask(u, _mm512_set1_pd(11.0), _CMP_LT_OQ), p, ex);
-}
-/* the rounding test of ew_verf_round on 8 lanes: the float results, and the failing lanes */
-EW_VERF_TARGET static inline __m256 ew_verf_round8(__m512d y, __mmask8 *bad) {
-    const __m512d eps = _mm512_set1_pd(EW_VERF_EPS);
-    const __m256 lo = _mm512_cvtpd_ps(_mm512_fmadd_pd(y, _mm512_sub_pd(_mm512_setzero_pd(), eps), y)), hi = _mm512_cvtpd_ps(_mm512_fmadd_pd(y, eps, y));
-    *bad = (__mmask8)_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_NEQ_OQ));
-    return lo;
-}
-/* the lanes' values y of 8 inputs xd (a double vector of floats), as the element functions */
-#define EW_VERF_ERF8(xd, y) \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), ew_verf_erf8(_mm512_abs_pd(xd)), xd)
-#define EW_VERF_ERFC8(xd, y) \
-    const __m512d y##e = ew_verf_erfc8(_mm512_abs_pd(xd), _mm512_mul_pd(xd, xd)); \
-    const __m512d y##s = _mm512_mask_sub_pd(y##e, _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), _mm512_set1_pd(2.0), y##e); \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), y##s, xd)
-#define EW_VERF_NDTR8_(xd, y) \
-    const __m512d y##e = ew_verf_erfc8(_mm512_mul_pd(_mm512_abs_pd(xd), _mm512_set1_pd(EW_VERF_SQRT1_2)), _mm512_mul_pd(_mm512_mul_pd(xd, xd), _mm512_set1_pd(0.5))); \
-    const __m512d y##n = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_GT_OQ), _mm512_mul_pd(_mm512_set1_pd(0.5), y##e), \
-                                              _mm512_fnmadd_pd(_mm512_set1_pd(0.5), y##e, _mm512_set1_pd(1.0)))
-#define EW_VERF_NDTR8(xd, y) \
-    EW_VERF_NDTR8_(xd, y); \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), y##n, xd)
-#define EW_VERF_GELU8(xd, y) \
-    EW_VERF_NDTR8_(xd, y); \
-    const __m512d y##g = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, _mm512_set1_pd(INFINITY), _CMP_EQ_OQ), _mm512_mul_pd(xd, y##n), _mm512_set1_pd(NAN)); \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), y##g, xd)
-/* erf's and gelu's sign: the result's sign bit is x's (erf is odd and the rounding symmetric;
-   y - y EPS loses -0's sign) */
-#define EW_VERF_SIGN_ERF(f, x) _mm256_or_ps((f), _mm256_and_ps((x), _mm256_set1_ps(-0.0f)))
-#define EW_VERF_SIGN_NONE(f, x) (f)
-#define EW_VERF_BLOCK(name, elem, BODY, SIGN) \
-EW_VERF_TARGET static void name##_512(float *o, const float *x, int64_t n) { \
-    int64_t i = 0; \
-    for (; i < n; i += 16) { \
-        const __mmask16 live = n - i >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - i)) - 1); \
-        const __m512 xv = _mm512_maskz_loadu_ps(live, x + i); \
-        const __m256 x0 = _mm512_castps512_ps256(xv), x1 = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xv), 1)); \
-        const __m512d d0 = _mm512_cvtps_pd(x0), d1 = _mm512_cvtps_pd(x1); \
-        BODY(d0, y0); \
-        BODY(d1, y1); \
-        __mmask8 b0, b1; \
-        const __m256 f0 = SIGN(ew_verf_round8(y0, &b0), x0), f1 = SIGN(ew_verf_round8(y1, &b1), x1); \
-        const __m512 f = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(f0)), _mm256_castps_pd(f1), 1)); \
-        unsigned bad = ((unsigned)b0 | (unsigned)b1 << 8) & live; \
-        if (bad) { \
-            _Alignas(64) float xs[16], fs[16]; \
-            _mm512_store_ps(xs, xv); \
-            _mm512_store_ps(fs, f); \
-            for (; bad; bad &= bad - 1) { const int j = __builtin_ctz(bad); fs[j] = elem(xs[j]); } \
-            _mm512_mask_storeu_ps(o + i, live, _mm512_load_ps(fs)); \
-        } else { \
-            _mm512_mask_storeu_ps(o + i, live, f); \
-        } \
-    } \
-} \
-EW_TARGET_F16C static inline void name(float *o, const float *x, int64_t n) { \
-    if (ew_use_avx512()) { name##_512(o, x, n); return; } \
-    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
-}
-EW_VERF_BLOCK(ew_verff_block, ew_verff, EW_VERF_ERF8, EW_VERF_SIGN_ERF)
-EW_VERF_BLOCK(ew_verfcf_block, ew_verfcf, EW_VERF_ERFC8, EW_VERF_SIGN_NONE)
-EW_VERF_BLOCK(ew_vndtrf_block, ew_vndtrf, EW_VERF_NDTR8, EW_VERF_SIGN_NONE)
-EW_VERF_BLOCK(ew_vgeluf_block, ew_vgeluf, EW_VERF_GELU8, EW_VERF_SIGN_ERF)
-#endif
 /* ---- erfinv: special_fast.h's EW_ERFINV_P1/P2 (polynomials in w = -log(1 - y^2)), its value
    before the rounding kept where the rounding test passes at EPS 2^-43 (the fits' errors are
    5e-15 and 1e-15); the slow path is the long double ew_erfinv (Newton steps on erfcl).  The
@@ -220,53 +127,19 @@ static inline float ew_verfinvf(float y) {
     const float lo = (float)fma(r, -EW_VERFINV_EPS, r), hi = (float)fma(r, EW_VERFINV_EPS, r);
     return lo == hi ? copysignf(lo, y) : (float)ew_erfinv((long double)y);     /* (r - r EPS loses -0's sign) */
 }
-#ifdef EW_HAVE_F16C_PATH
-EW_VERF_TARGET static void ew_verfinvf_block_512(float *o, const float *x, int64_t n) {
-    _Alignas(64) double wb[EW_VBLK];
-    int64_t i0 = 0;
-    for (; i0 + EW_VBLK <= n; i0 += EW_VBLK) {
-        const float *xb = x + i0;
-        __mmask16 out = 0;
-        for (int j = 0; j < EW_VBLK; j += 16)
-            out |= _mm512_cmpgt_epi32_mask(_mm512_and_si512(_mm512_loadu_si512(xb + j), _mm512_set1_epi32(0x7fffffff)),
-                                           _mm512_set1_epi32(0x3f7fbe77));        /* 0.999f */
-        if (out) {
-            for (int j = 0; j < EW_VBLK; j++) o[i0 + j] = ew_verfinvf(xb[j]);
-            continue;
-        }
-        for (int j = 0; j < EW_VBLK; j += 8) {
-            const __m512d a = _mm512_abs_pd(_mm512_cvtps_pd(_mm256_loadu_ps(xb + j))), one = _mm512_set1_pd(1.0);
-            const __m512d t = _mm512_mul_pd(_mm512_sub_pd(one, a), _mm512_add_pd(one, a));
-            const __m512i ix = _mm512_add_epi64(_mm512_castpd_si512(t), _mm512_set1_epi64((int64_t)(0x3ff0000000000000ull - 0x3fe6a09e667f3bcdull)));
-            const __m512i kb = _mm512_add_epi64(_mm512_srli_epi64(ix, 52), _mm512_set1_epi64(0x4330000000000000ll));
-            const __m512d k = _mm512_sub_pd(_mm512_castsi512_pd(kb), _mm512_set1_pd(0x1p52 + 0x3ff));
-            const __m512d f = _mm512_sub_pd(_mm512_castsi512_pd(_mm512_add_epi64(_mm512_and_si512(ix, _mm512_set1_epi64(0x000fffffffffffffll)),
-                                                                                 _mm512_set1_epi64(0x3fe6a09e667f3bcdll))), one);
-            const __m512d s = _mm512_div_pd(f, _mm512_add_pd(_mm512_set1_pd(2.0), f)), z = _mm512_mul_pd(s, s);
-            const __m512d r = EW_LOG_R(_mm512_fmadd_pd, _mm512_set1_pd, z);
-            const __m512d lg = _mm512_fmadd_pd(k, _mm512_set1_pd(0x1.62e42fefa39efp-1), _mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(2.0), s), r));
-            _mm512_store_pd(wb + j, _mm512_sub_pd(_mm512_setzero_pd(), lg));     /* (ew_nlog_fma's -lg: the same but at 0) */
-        }
-        _Alignas(64) float ob[EW_VBLK];
-        unsigned bad = 0;
-        for (int j = 0; j < EW_VBLK; j += 8) {
-            const __m512d u = EW_ERFINV_U1(_mm512_fmadd_pd, _mm512_set1_pd, _mm512_load_pd(wb + j));
-            const __m512d p = EW_ERFINV_P1(_mm512_fmadd_pd, _mm512_set1_pd, u);
-            const __m512d r = _mm512_mul_pd(_mm512_cvtps_pd(_mm256_loadu_ps(xb + j)), p);
-            const __m256 lo = _mm512_cvtpd_ps(_mm512_fmadd_pd(r, _mm512_set1_pd(-EW_VERFINV_EPS), r));
-            const __m256 hi = _mm512_cvtpd_ps(_mm512_fmadd_pd(r, _mm512_set1_pd(EW_VERFINV_EPS), r));
-            bad |= (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_NEQ_OQ));
-            _mm256_store_ps(ob + j, _mm256_or_ps(lo, _mm256_and_ps(_mm256_loadu_ps(xb + j), _mm256_set1_ps(-0.0f))));
-        }
-        if (bad)
-            for (int j = 0; j < EW_VBLK; j++) ob[j] = ew_verfinvf(xb[j]);    /* (rare: about one block in 2^12) */
-        memcpy(o + i0, ob, sizeof ob);
-    }
-    for (; i0 < n; i0++) o[i0] = ew_verfinvf(x[i0]);
+/* ---- ndtri(p) = sqrt 2 erfinv(2p - 1) for 0.0005 <= p <= 0.9995: 2p - 1 is exact in double (p
+   has no bit below 2^-34) and |2p - 1| <= 0.999 keeps w below 6.25 (erfinv's first polynomial);
+   the same rounding test, long double erfinv where it fails.  The tails, 0, 1 and nan: cephes'
+   ew_sp_ndtri in double, as before. */
+#define EW_VNDTRI_LO 0.0005f
+#define EW_VNDTRI_HI 0.9995f
+#define EW_VNDTRI_SQRT2 1.41421356237309504880
+static inline float ew_vndtrif(float p) {
+    if (!(p >= EW_VNDTRI_LO && p <= EW_VNDTRI_HI)) return (float)ew_sp_ndtri(p);
+    const double y = fma((double)p, 2.0, -1.0), a = fabs(y);
+    const double w = ew_nlog_fma((1 - a) * (1 + a));
+    const double r = (y * EW_ERFINV_P1(fma, EW_DCONST, EW_ERFINV_U1(fma, EW_DCONST, w))) * EW_VNDTRI_SQRT2;
+    const float lo = (float)fma(r, -EW_VERFINV_EPS, r), hi = (float)fma(r, EW_VERFINV_EPS, r);
+    return lo == hi ? lo : (float)(1.41421356237309504880168872420969808L * ew_erfinv((long double)y));
 }
-EW_TARGET_F16C static inline void ew_verfinvf_block(float *o, const float *x, int64_t n) {
-    if (ew_use_avx512()) { ew_verfinvf_block_512(o, x, n); return; }
-    for (int64_t i = 0; i < n; i++) o[i] = ew_verfinvf(x[i]);
-}
-#endif
 #endif

@@ -1,5 +1,5 @@
-/* Float32 exponential family in 16-lane AVX-512 blocks (issue 17: exp, exp2, sigmoid, tanh,
-   sinh, cosh, silu, mish, gelu tanh).  Ziv's strategy: a short evaluation in double (8 lanes a
+/* Float32 exponential family in 16-lane AVX-512 blocks (issue 17: exp, exp2, sinh, cosh, silu,
+   mish, gelu tanh; tanh and sigmoid: csrc/verfc.c, on these macros).  Ziv's strategy: a short evaluation in double (8 lanes a
    vector, two vectors a step) with a known error bound, then a rounding test per lane: a double
    result farther from a float rounding boundary (a midpoint) than the bound rounds to the
    correctly rounded float; a lane that fails the test, or lies outside the fast path's range
@@ -131,16 +131,6 @@ EW_VX_BLOCK(ew_vx_exp2f_x512, EW_VX_IN_EXP2, EW_VX_ID, EW_VX_B_EXP2, EW_VX_ID2, 
 #define EW_VX_IN_ALL(xf) EW_VX_IN(xf, -INFINITY, INFINITY)
 #define EW_VX_IN_HYP(xf) EW_VX_IN(xf, -89.41f, 89.41f)      /* sinh, cosh: a finite float result */
 
-/* ---- tanh |x| = em / (em + 2), em = e^2a - 1, a = |x| clamped to 10 (tanh rounds to 1 from
-   9.01); then x's sign, and x itself below 2^-13 (tanh x = x - x^3/3 rounds to x) */
-#define EW_VX_PRE_TANH(xf) _mm512_mul_ps(_mm512_min_ps(EW_VX_FABS(xf), _mm512_set1_ps(10.0f)), _mm512_set1_ps(2.0f))
-#define EW_VX_B_TANH(ad, y) \
-    EW_VX_EXPM1(ad, y##m); \
-    EW_VX_QUOT(y##m, _mm512_add_pd(y##m, _mm512_set1_pd(2.0)), y)
-#define EW_VX_POST_TANH(yf, xf) EW_VX_FSMALL(EW_VX_FSIGN(yf, xf), xf, 0x1p-13f)
-static inline float ew_vx_tanh_ref(float x) { return (float)tanhl((long double)x); }
-EW_VX_BLOCK(ew_vx_tanhf_x512, EW_VX_IN_ALL, EW_VX_PRE_TANH, EW_VX_B_TANH, EW_VX_POST_TANH, 14, ew_vx_tanh_ref)
-
 /* ---- sinh |x| = (em + em / (em + 1)) / 2, em = e^|x| - 1 (no cancellation); x's sign, x
    itself below 2^-12; |x| < 89.41 (sinh overflows float from 89.4159) */
 #define EW_VX_B_SINH(ad, y) \
@@ -166,24 +156,9 @@ EW_VX_BLOCK(ew_vx_coshf_x512, EW_VX_IN_HYP, EW_VX_FABS, EW_VX_B_COSH, EW_VX_ID2,
     const __m512d y##e = _mm512_fmadd_pd(y##t, y##q, y##t); \
     EW_VX_INV(_mm512_add_pd(y##e, _mm512_set1_pd(1.0)), y##s); \
     const __m512d y = _mm512_mask_mul_pd(y##s, _mm512_cmp_pd_mask((u), _mm512_setzero_pd(), _CMP_LT_OQ), y##s, y##e)
-/* sigmoid for x > -87.33 (a normal float result); below, the reference gives torch's 0 where its
-   e^-x overflows float (x < -88.72), the correctly rounded subnormal above */
-#define EW_VX_B_SIGMOID(xd, y) EW_VX_SIGMOID(xd, y)
+/* sigmoid for x > -87.33 (a normal float result); below, the reference (vmath.h's
+   ew_vsigmoid_ref) gives torch's 0 where its e^-x overflows float (x < -88.72) */
 #define EW_VX_IN_SIGMOID(xf) EW_VX_IN(xf, -87.33f, INFINITY)
-static inline float ew_vx_sigmoid_ref(float x) {
-    if (x != x) return x;
-    if (x < -0x1.62e42ep+6f) return 0.0f;
-    if (!(fabsf(x) < 0x1p-12f)) return (float)(1.0L / (1.0L + expl(-(long double)x)));
-    /* near 0: 1/2 + x/4 - x^3/48 + x^5/480.  1/2 + x/4 is exact and can be a float midpoint
-       (x = 1.5 2^-22: 1/2 + 1.5 2^-24) with the rest below long double's precision: then the
-       rest's sign (that of -x) decides the rounding */
-    const long double xl = x, s = (0.5L + 0.25L * xl) + xl * xl * xl * (-1.0L / 48 + xl * xl / 480);
-    const float f = (float)s, g = nextafterf(f, s > (long double)f ? 1.0f : 0.0f);
-    if (g != f && s == ((long double)f + (long double)g) / 2)
-        return x > 0 ? (f < g ? f : g) : (f > g ? f : g);
-    return f;
-}
-EW_VX_BLOCK(ew_vx_sigmoidf_x512, EW_VX_IN_SIGMOID, EW_VX_ID, EW_VX_B_SIGMOID, EW_VX_ID2, 10, ew_vx_sigmoid_ref)
 
 /* ---- silu = x sigmoid(x), x > -87.33 (a normal result); torch's nan at -inf (-inf / inf) */
 /* silu, gelu tanh, mish: |x| > 2^-120 too (x/2, 3x/5 near 0: a subnormal result below) */
@@ -256,10 +231,8 @@ EW_TARGET_F16C static inline void name(float *o, const float *x, int64_t n) { \
 #define EW_VX_LOOP(elem) for (int64_t i = 0; i < n; i++) o[i] = elem(x[i])
 EW_VX_OPBLOCK(ew_expf_block, ew_vx_expf_x512, ew_expf_block_avx2(o, x, n))
 EW_VX_OPBLOCK(ew_vx_exp2f_block, ew_vx_exp2f_x512, EW_VX_LOOP(ew_exp2f_fma))
-EW_VX_OPBLOCK(ew_vx_tanhf_block, ew_vx_tanhf_x512, ew_vtanhf_block(o, x, n))
 EW_VX_OPBLOCK(ew_vx_sinhf_block, ew_vx_sinhf_x512, EW_VX_LOOP(ew_sinhf_fma))
 EW_VX_OPBLOCK(ew_vx_coshf_block, ew_vx_coshf_x512, EW_VX_LOOP(ew_coshf_fma))
-EW_VX_OPBLOCK(ew_vx_sigmoidf_block, ew_vx_sigmoidf_x512, ew_vsigmoidf_block(o, x, n))
 EW_VX_OPBLOCK(ew_vx_siluf_block, ew_vx_siluf_x512, EW_VX_LOOP(ew_silu_float))
 EW_VX_OPBLOCK(ew_vx_gelu_tanhf_block, ew_vx_gelu_tanhf_x512, EW_VX_LOOP(ew_vgelu_tanhf))
 EW_VX_OPBLOCK(ew_vx_mishf_block, ew_vx_mishf_x512, EW_VX_LOOP(ew_vx_mish_old))

@@ -118,6 +118,29 @@ static inline float ew_vsigmoidf(float x) {
     const double y = ew_sel_d(0 - (uint64_t)(xd < -0x1.62e42ep+6), 0.0, q);
     return ew_sel_f(0u - (uint32_t)(x != x), x, (float)y);
 }
+/* sigmoid correctly rounded: long double, torch's 0 below -88.72 (the reference of the blocks) */
+static inline float ew_vsigmoid_ref(float x) {
+    if (x != x) return x;
+    if (x < -0x1.62e42ep+6f) return 0.0f;
+    if (!(fabsf(x) < 0x1p-12f)) return (float)(1.0L / (1.0L + expl(-(long double)x)));
+    /* near 0: 1/2 + x/4 - x^3/48 + x^5/480.  1/2 + x/4 is exact and can be a float midpoint
+       (x = 1.5 2^-22: 1/2 + 1.5 2^-24) with the rest below long double's precision: then the
+       rest's sign (that of -x) decides the rounding */
+    const long double xl = x, s = (0.5L + 0.25L * xl) + xl * xl * xl * (-1.0L / 48 + xl * xl / 480);
+    const float f = (float)s, g = nextafterf(f, s > (long double)f ? 1.0f : 0.0f);
+    if (g != f && s == ((long double)f + (long double)g) / 2)
+        return x > 0 ? (f < g ? f : g) : (f > g ? f : g);
+    return f;
+}
+/* the float32 kernels' element function: ew_vsigmoidf's double value (relative error near 2^-50)
+   where it rounds to the same float at +-2^-44, else the reference: the blocks' bits (verfc.c),
+   where ew_vsigmoidf alone misrounds 236 inputs (1/2 + x/4 a float midpoint for tiny x) */
+static inline float ew_vsigmoidf_cr(float x) {
+    const double xd = x, e = ew_vexpneg_d(fabs(xd)), num = ew_sel_d(0 - (uint64_t)(xd < 0), e, 1.0);
+    EW_VQUOT(double, fma, EW_DFN, EW_DMUL, EW_DCONST, ew_vrcp_d, num, 1 + e, q);
+    const float lo = (float)fma(q, -0x1p-44, q), hi = (float)fma(q, 0x1p-44, q);
+    return lo == hi && xd >= -0x1.62e42ep+6 ? lo : ew_vsigmoid_ref(x);      /* (nan: the reference) */
+}
 /* x sigmoid(u) = x / (1 + e^-u) (silu: u = x; gelu tanh: u = 2 sqrt(2/pi) (x + 0.044715 x^3));
    torch's inf (x / 1) and nan (-inf / inf) at the infinities */
 static inline float ew_vxsigmoid(float x, double u) {

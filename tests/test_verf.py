@@ -46,6 +46,8 @@ def ndtr_ref(x):
 def gelu_ref(x):
     if x == math.inf:
         return math.nan                      # torch's float loops: nan at inf
+    if x >= 2.0 ** 127:
+        return math.inf                      # torch's float x (1 + erf(x / sqrt 2)) overflows first
     return x * 0.5 * math.erfc(-x * SQRT1_2) if math.isfinite(x) else math.nan
 
 
@@ -56,6 +58,7 @@ FUNCS = {"erf": (rt.erf, erf_ref), "erfc": (rt.erfc, erfc_ref), "ndtr": (rt.spec
 EDGES = ([0.0, -0.0, math.inf, -math.inf, math.nan, 1e-45, -1e-45, 1.1754942e-38, 1e-30, -1e-20, 3.4e38, -3.4e38]
          + [s * k / 4 for k in range(1, 17) for s in (1, -1)]
          + [s * (2.0 ** e * (1 + q / 4) - 1) for e in range(4) for q in range(4) for s in (1, -1)]
+         + [2.0 ** 127, 1.7014117e38, -2.0 ** 127, 2e38, -2e38]
          + [3.9999998, 4.0000005, 3.9192059, 3.919206, 10.0, 10.05, 10.06, 10.999999, 11.0, 11.000001,
             -11.0, 15.556349, 15.556350, -15.556349, -15.55635, 14.2, -14.2, -13.0, 9.3, -9.3, 26.5, -26.5])
 

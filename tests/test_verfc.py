@@ -1,0 +1,117 @@
+"""float32 tanh, sigmoid and special.ndtri through csrc/verfc.c's AVX-512 blocks (branch verf17): the fast path
+(e^v in 8 double lanes, 1 / d by vrcp14pd and one cubic step, Ziv's rounding test) and the lanes
+it hands to the scalar reference.  tanh has no small-x branch any more (its quotient must stay
+accurate relative to tanh down to the subnormals, -0 keeping its sign); sigmoid clamps |x| to 100
+and tests x < 0 in float lanes.  Samples: random bit patterns, the fast paths' boundaries (the
+clamps, sigmoid's -87.33 and torch's 0 below -88.72), tiny and subnormal inputs, in runs whose
+lengths leave masked tails; contiguous (the block) and strided (the element function) runs.
+
+Reference: Python's double math rounded once to float32; where that double lies within 2^-40
+of a float rounding boundary either neighbour passes.  Exact on AVX-512 CPUs (the blocks); else
+(the AVX2 blocks) within 1 ulp."""
+import math
+import random
+import struct
+
+import runtime as rt
+from test_vexp import AVX512, f32, near_boundary, ordinal
+
+SIGMOID_ZERO = float.fromhex("-0x1.62e42ep+6")      # below: torch's e^-x overflows float, 0
+
+
+def tanh_ref(x):
+    return math.tanh(x)
+
+
+def sigmoid_ref(x):
+    if math.isnan(x):
+        return x
+    if x < SIGMOID_ZERO:
+        return 0.0
+    return 1 / (1 + math.exp(-x)) if x > -700 else 0.0
+
+
+def inputs(seed):
+    rnd = random.Random(seed)
+    xs = [struct.unpack("<f", struct.pack("<I", rnd.getrandbits(32)))[0] for _ in range(20000)]
+    xs += [f32(rnd.uniform(-12, 12)) for _ in range(10000)]
+    xs += [f32(rnd.uniform(-100, 110)) for _ in range(5000)]
+    tiny = [2.0 ** -k * m for k in range(1, 150) for m in (1.0, 1.5, 1.0000001)]
+    xs += [f32(s * v) for v in tiny for s in (1, -1)]
+    edges = [0.0, -0.0, math.inf, -math.inf, math.nan, 9.01, 10.0, 10.000001, 100.0, 100.00001, -100.0,
+             -87.33, -87.3301, -87.3299, SIGMOID_ZERO, float.fromhex("-0x1.62e430p+6"), -88.0, -89.0,
+             2.0 ** -13, -(2.0 ** -13), 2.0 ** -12, 1e-45, -1e-45, 1.1754942e-38, -1.1754942e-38]
+    return [f32(v) for v in edges] + [v for v in xs if not math.isnan(v)]
+
+
+def check(fn, ref, xs):
+    got = fn(rt.tensor(xs, dtype=rt.float32)).tolist()
+    bad = []
+    for x, g in zip(xs, got):
+        d = ref(x)
+        w = f32(d)
+        if math.isnan(w) or math.isnan(g):
+            if not (math.isnan(w) and math.isnan(g)):
+                bad.append((x, g, w))
+            continue
+        if g == w and math.copysign(1, g) == math.copysign(1, w):
+            continue
+        off = abs(ordinal(g) - ordinal(w))
+        if off == 1 and (near_boundary(d) or not AVX512):
+            continue
+        bad.append((x, g, w))
+    return got, bad
+
+
+def run(name, fn, ref):
+    xs = inputs(len(name))
+    for n in (len(xs), len(xs) - 7, 13):
+        got, bad = check(fn, ref, xs[:n])
+        assert not bad, f"{name}: {len(bad)} of {n} wrong, e.g. {bad[:5]}"
+    # the strided run (the element function) gives the block's bits
+    strided = fn(rt.tensor([v for v in xs for _ in (0, 1)], dtype=rt.float32)[::2]).tolist()
+    block = fn(rt.tensor(xs, dtype=rt.float32)).tolist()
+    same = [a == b and math.copysign(1, a) == math.copysign(1, b) or (math.isnan(a) and math.isnan(b))
+            for a, b in zip(block, strided)]
+    assert all(same), [(x, a, b) for x, a, b, s in zip(xs, block, strided, same) if not s][:5]
+
+
+def test_tanh():
+    run("tanh", rt.tanh, tanh_ref)
+
+
+def test_sigmoid():
+    run("sigmoid", rt.sigmoid, sigmoid_ref)
+
+
+def ndtri_ref(p):
+    """sqrt 2 erfinv(2p - 1) (2p - 1 exact in double), erfinv by Newton steps on math.erf:
+    accurate to a few 2^-52 relative inside [0.0005, 0.9995], the range the fast path takes."""
+    if math.isnan(p) or not 0 < p < 1:
+        return {0.0: -math.inf, 1.0: math.inf}.get(p, math.nan)
+    y = 2 * p - 1
+    x = 0.0
+    for _ in range(60):
+        step = (math.erf(x) - y) / (2 / math.sqrt(math.pi) * math.exp(-x * x))
+        x -= step
+        if abs(step) <= abs(x) * 2.0 ** -60:
+            break
+    return math.sqrt(2) * x
+
+
+def test_ndtri():
+    """sqrt 2 erfinv(2p - 1) in [0.0005, 0.9995] correctly rounded; outside (cephes' tails, 0, 1,
+    nan) the element function's values, the block falling back to it for the whole run."""
+    rnd = random.Random(5)
+    inner = [f32(rnd.uniform(0.0005, 0.9995)) for _ in range(20000)]
+    inner += [f32(v) for v in (0.5, 0.0005, 0.9995, 0.50000006, 0.49999997, 0.25, 0.75, 0.1, 0.9)]
+    inner += [struct.unpack("<f", struct.pack("<I", rnd.randrange(0x3a03126f, 0x3f7fdf3c)))[0] for _ in range(20000)]
+    inner = [v for v in inner if 0.0005 <= v <= 0.9995 or v == f32(0.0005) or v == f32(0.9995)]
+    got, bad = check(rt.special.ndtri, ndtri_ref, inner)
+    assert not bad, f"ndtri: {len(bad)} of {len(inner)} wrong, e.g. {bad[:5]}"
+    outer = [0.0, -0.0, 1.0, -1.0, 2.0, math.inf, -math.inf, math.nan, 1e-45, 1e-30, 1e-10, 0.0004999, 0.99951, 0.99999994]
+    xs = outer + inner[:3000]
+    block = rt.special.ndtri(rt.tensor(xs, dtype=rt.float32)).tolist()
+    strided = rt.special.ndtri(rt.tensor([v for v in xs for _ in (0, 1)], dtype=rt.float32)[::2]).tolist()
+    assert [repr(v) for v in block] == [repr(v) for v in strided]
+    assert block[:3] == [-math.inf, -math.inf, math.inf] and all(math.isnan(v) for v in block[3:8])
