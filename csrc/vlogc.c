@@ -124,4 +124,83 @@ EW_VLOG_BLOCK(ew_vl_log2f_block, 2, 1, 0, 0x1p-38f, ew_vlog_log2f)
 EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-35f, ew_vlog_log10f)
 EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
 #endif
+#ifndef EW_VLOGC_STANDALONE
+/* logaddexp(a, b) as ew_logaddexpf_fma (vmath_more.h: torch's float steps m + log1p(w),
+   w = e^-|a - b|, each rounded to float), 16 lanes a vector, in two halves of 8 doubles:
+   - w: ew_mf_expd's operations (prelude.h's EW_EXP_REDUCE and EW_EXP_POLY), rounded to float:
+     the element function's w bit for bit;
+   - log1p w: ew_vlog_core (vlog.h) on 1 + w (exact in double for w >= 2^-25; w itself below):
+     where its rounding test passes, the correctly rounded log1p w, which the element function's
+     own double (within 2^-50) also rounds to; scripts/vlogaddexp_sweep.c checks every float w;
+   - |a - b| >= 88 (w < 2^-126, log1p w = w) with |m| >= 2^-100 (half an ulp of m exceeds w):
+     m itself, as the element function's m + w rounds (an infinite m too: torch's masks);
+   - the rest (|a - b| in (87, 88), a nan, equal infinities, a failed test): the element function. */
+/* ew_vlog_core (vlog.h) on 8 doubles: the same operations, so the same r; *ok: its rounding test */
+EW_TARGET_V8 static inline __m512d ew_vl_logcore8(__m512d u, const __m512d *tab, const double *Q, double K, double S, __mmask8 *ok) {
+    const __m512i b = _mm512_castpd_si512(u), tmp = _mm512_sub_epi64(b, _mm512_set1_epi64((int64_t)EW_VLOG_OFF));
+    const __m512i i = _mm512_srli_epi64(tmp, 48);              /* permutex2var reads its low 4 bits */
+    const __m512d kd = _mm512_cvtepi64_pd(_mm512_srai_epi64(tmp, 52));
+    const __m512d md = _mm512_castsi512_pd(_mm512_sub_epi64(b, _mm512_and_si512(tmp, _mm512_set1_epi64((int64_t)0xfff0000000000000ull))));
+    const __m512d z = _mm512_fmadd_pd(md, _mm512_permutex2var_pd(tab[0], i, tab[1]), _mm512_set1_pd(-1.0));
+    const __m512d t = _mm512_fmadd_pd(kd, _mm512_set1_pd(K), _mm512_permutex2var_pd(tab[2], i, tab[3]));
+    const __m512d z2 = _mm512_mul_pd(z, z), z4 = _mm512_mul_pd(z2, z2);
+    const __m512d q = _mm512_fmadd_pd(z4, _mm512_fmadd_pd(z, _mm512_set1_pd(Q[5]), _mm512_set1_pd(Q[4])),
+                      _mm512_fmadd_pd(z2, _mm512_fmadd_pd(z, _mm512_set1_pd(Q[3]), _mm512_set1_pd(Q[2])),
+                                      _mm512_fmadd_pd(z, _mm512_set1_pd(Q[1]), _mm512_set1_pd(Q[0]))));
+    const __m512d r = _mm512_fmadd_pd(z2, q, _mm512_fmadd_pd(z, _mm512_set1_pd(S), t));
+    *ok = _mm512_test_epi64_mask(_mm512_add_epi64(_mm512_castpd_si512(r), _mm512_set1_epi64((int64_t)EW_VLOG_TADD)),
+                                 _mm512_set1_epi64((int64_t)EW_VLOG_TMASK));
+    return r;
+}
+/* w = e^-d (d clamped to 200) as the element function's float, and log1p w where *ok, for 8 d */
+EW_TARGET_V8 static inline __m256 ew_vl_lae8(__m512d d, const __m512d *tab, __m256 *w, __mmask8 *ok) {
+    static const double Q[6] = {EW_VLOG_Q_E};
+    const __m512d x = V8_NEG(_mm512_min_pd(d, _mm512_set1_pd(200.0)));
+    EW_EXP_REDUCE(V8_T, V8_F, V8_S, V8_C, x, kd, r);
+    EW_EXP_POLY(V8_T, V8_F, V8_M, V8_C, r, p);
+    *w = _mm512_cvtpd_ps(V8_SCALE(p, kd));
+    const __m512d u = _mm512_add_pd(_mm512_set1_pd(1.0), _mm512_cvtps_pd(*w));
+    return _mm512_cvtpd_ps(ew_vl_logcore8(u, tab, Q, EW_VLOG_K_E, EW_VLOG_S_E, ok));
+}
+/* 16 lanes: log1p(e^-dist) where *ok (w < 2^-25: w itself) */
+EW_TARGET_V8 static inline __m512 ew_vl_lae16(__m512 dist, const __m512d *tab, __mmask16 *ok) {
+    __m256 w0, w1;
+    __mmask8 ok0, ok1;
+    const __m256 l0 = ew_vl_lae8(_mm512_cvtps_pd(_mm512_castps512_ps256(dist)), tab, &w0, &ok0);
+    const __m256 l1 = ew_vl_lae8(_mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(dist), 1))), tab, &w1, &ok1);
+    const __m512 w = _mm512_insertf32x8(_mm512_castps256_ps512(w0), w1, 1), l = _mm512_insertf32x8(_mm512_castps256_ps512(l0), l1, 1);
+    const __mmask16 tiny = _mm512_cmp_ps_mask(w, _mm512_set1_ps(0x1p-25f), _CMP_LT_OQ);
+    *ok = (__mmask16)(ok0 | (ok1 << 8)) | tiny;
+    return _mm512_mask_mov_ps(l, tiny, w);
+}
+EW_TARGET_V8 static void ew_vl_logaddexpf_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    const __m512d tab[4] = {_mm512_loadu_pd(EW_VLOG_INVC), _mm512_loadu_pd(EW_VLOG_INVC + 8),
+                            _mm512_loadu_pd(EW_VLOG_LOGC_E), _mm512_loadu_pd(EW_VLOG_LOGC_E + 8)};
+    const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0;
+        const __m512 mx = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(av, bv, _CMP_GT_OQ), bv, av);
+        const __m512 dist = _mm512_abs_ps(_mm512_sub_ps(av, bv));
+        __mmask16 ok;
+        const __m512 lv = ew_vl_lae16(dist, tab, &ok);
+        const __mmask16 fast = _mm512_cmp_ps_mask(dist, _mm512_set1_ps(87.0f), _CMP_LE_OQ);
+        const __mmask16 big = _mm512_cmp_ps_mask(dist, _mm512_set1_ps(88.0f), _CMP_GE_OQ)
+                            & _mm512_cmp_ps_mask(_mm512_abs_ps(mx), _mm512_set1_ps(0x1p-100f), _CMP_GE_OQ);
+        const __mmask16 redo = (__mmask16)((~ok & fast) | ~(fast | big));
+        _mm512_storeu_ps(o + i, _mm512_mask_mov_ps(_mm512_add_ps(mx, lv), big, mx));
+        if (__builtin_expect(redo != 0, 0)) {     /* the operands from the registers: o may be a or b */
+            float at[16], bt[16];
+            _mm512_storeu_ps(at, av); _mm512_storeu_ps(bt, bv);
+            for (unsigned f = redo; f; f &= f - 1) o[i + __builtin_ctz(f)] = ew_logaddexpf_fma(at[__builtin_ctz(f)], bt[__builtin_ctz(f)]);
+        }
+    }
+    for (; i < n; i++) o[i] = ew_logaddexpf_fma(a[i * sa], b[i * sb]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function of the AVX2 flavour */
+EW_TARGET_F16C void ew_vl_logaddexpf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_logaddexpf_v16(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_logaddexpf_fma(a[i * sa], b[i * sb]);
+}
+#endif
 #endif
