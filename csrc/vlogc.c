@@ -203,4 +203,38 @@ EW_TARGET_F16C void ew_vl_logaddexpf_block(float *o, const float *a, int sa, con
     for (int64_t i = 0; i < n; i++) o[i] = ew_logaddexpf_fma(a[i * sa], b[i * sb]);
 }
 #endif
+#ifndef EW_VLOGC_STANDALONE
+/* logsigmoid = min(x, 0) - log1p(e^-|x|) as ew_vlogsigmoidf (vmath.h), 16 lanes a vector in two
+   halves of 8 doubles: its operations lane by lane (e^-|x| by prelude.h's EW_EXP_REDUCE and
+   EW_EXP_POLY, log1p w as log(1 + w) by vmath.h's EW_LOG_CORE plus the rounding correction, with
+   the same multiplies, adds and fmas in the same order), so its values bit for bit; the element
+   function's AVX2 loop runs 4 doubles a vector.  A nan stays x. */
+EW_TARGET_V8 static inline __m256 ew_vl_logsig8(__m512d xd) {
+    const __m512d a = V8_ABS(xd), t = V8_NEG(_mm512_min_pd(a, _mm512_set1_pd(700.0)));
+    EW_EXP_REDUCE(V8_T, V8_F, V8_S, V8_C, t, kd, r);
+    EW_EXP_POLY(V8_T, V8_F, V8_M, V8_C, r, p);
+    const __m512d w = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(700.0), _CMP_LE_OQ), V8_SCALE(p, kd));
+    const __m512d u = _mm512_add_pd(_mm512_set1_pd(1.0), w);
+    EW_VB_LOG(V8_, u, y);
+    const __m512d l = _mm512_add_pd(y, _mm512_mul_pd(_mm512_sub_pd(w, _mm512_sub_pd(u, _mm512_set1_pd(1.0))), _mm512_sub_pd(_mm512_set1_pd(2.0), u)));
+    const __m512d neg = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), xd);
+    return _mm512_cvtpd_ps(_mm512_sub_pd(neg, l));
+}
+EW_TARGET_V8 static void ew_vl_logsigmoidf_v16(float *o, const float *x, int64_t n) {
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 xf = _mm512_loadu_ps(x + i);
+        const __m256 r0 = ew_vl_logsig8(_mm512_cvtps_pd(_mm512_castps512_ps256(xf)));
+        const __m256 r1 = ew_vl_logsig8(_mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xf), 1))));
+        const __m512 r = _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1);
+        _mm512_storeu_ps(o + i, _mm512_mask_mov_ps(r, _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q), xf));
+    }
+    for (; i < n; i++) o[i] = ew_vlogsigmoidf(x[i]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function */
+EW_TARGET_F16C void ew_vl_logsigmoidf_block(float *o, const float *x, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_logsigmoidf_v16(o, x, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_vlogsigmoidf(x[i]);
+}
+#endif
 #endif
