@@ -106,7 +106,17 @@ EW_TARGET_V8 static inline void name##_v16(float *o, const float *x, int64_t n) 
         __mmask16 fail; \
         EW_VLOGF_V16(B, SCALED, LOG1P, D, xf, y, fail); \
         _Alignas(64) float xs[16]; \
-        if (__builtin_expect(fail != 0, 0)) _mm512_store_ps(xs, xf); \
+        if (__builtin_expect(fail != 0, 0)) { \
+            /* the element function's special values, in the vector: below the pole nan, at \
+               it -inf, inf and nan x + x; what is left (subnormals, failed tests) goes to it */ \
+            const __m512 pole = _mm512_set1_ps(LOG1P ? -1.0f : 0.0f); \
+            const __mmask16 below = _mm512_cmp_ps_mask(xf, pole, _CMP_LT_OQ), at = _mm512_cmp_ps_mask(xf, pole, _CMP_EQ_OQ); \
+            const __mmask16 same = _mm512_cmp_ps_mask(xf, _mm512_set1_ps(INFINITY), _CMP_EQ_OQ) | _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q); \
+            y = _mm512_mask_mov_ps(_mm512_mask_mov_ps(y, below, _mm512_set1_ps(NAN)), at, _mm512_set1_ps(-INFINITY)); \
+            y = _mm512_mask_add_ps(y, same, xf, xf); \
+            fail &= (__mmask16)~(below | at | same); \
+            _mm512_store_ps(xs, xf); \
+        } \
         _mm512_storeu_ps(o + i0, y); \
         if (__builtin_expect(fail != 0, 0)) \
             for (unsigned f = fail; f; f &= f - 1) o[i0 + __builtin_ctz(f)] = elem(xs[__builtin_ctz(f)]); \
