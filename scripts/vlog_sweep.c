@@ -1,7 +1,7 @@
-/* Exhaustive check of csrc/vlog.h (issue 17, branch vlog): every float32 through the block
-   function (AVX-512 float lanes with their rounding test) and the element function (double,
-   with its own test and logl/log2l/log10l behind it), against the long double function rounded
-   to float.
+/* Exhaustive check of csrc/vlog.h and vlogc.c (issue 17, branches vlog, vlog17): every float32
+   through the block function (AVX-512 float lanes with their rounding test) and the element
+   function (double, with its own test and logl/log2l/log10l/log1pl behind it), against the long
+   double function rounded to float.
 
        gcc -O3 -march=native -o /tmp/vlog_sweep scripts/vlog_sweep.c -lm
        /tmp/vlog_sweep 0|1|2|3 [first_bits last_bits [block]]      # log, log2, log10, log1p
