@@ -1,15 +1,17 @@
-/* vlog.h: float32 log, log2 and log10, correctly rounded, at AVX-512 speed (issue 17, branch vlog).
-   Included from prelude.h after vmath.h (whose EW_TARGET_V8 and ew_use_avx512 it uses).
+/* vlog.h: float32 log, log2, log10 and log1p, correctly rounded, at AVX-512 speed (issue 17, vlog).
+   Included from prelude.h after vmath.h: the element functions and their double tables.  The
+   block functions and their float tables are in vlogc.c (outside every kernel's cache key).
 
    x = 2^k m, m in [0.69921875, 1.3984375) (musl's logf split), c from m's top mantissa bits,
    z = m/c - 1, and log_B x = k log_B 2 + log_B c + log1p(z) / ln B.  Two evaluations of it
    (tables and polynomials: scripts/vlog_tables.py):
-   - the block functions (contiguous runs, 16 floats a vector): in float lanes, z exact (1/c a
+   - the block functions (vlogc.c; contiguous runs, 16 floats a vector): in float lanes, z exact (1/c a
      multiple of 1/32, |z| < 2^-5), log1p z = z - z^2/2 + z^3 R(z), summed as a float pair S + l
-     with error-free steps (the 2^-5 part of z^2 by fma, the sums by Fast2Sum) within 2^-33 of
-     log_B x, relative; S + (l +- 2^-32 S) rounding to one float proves that float the correctly
-     rounded result, as CORE-MATH's fast paths do.  The other lanes (about 1 in 200, and zero,
-     negative, subnormal, inf, nan) take the element function;
+     with error-free steps (z^2 by fma, the sums by Fast2Sum) within a bound d (2^-21 |z|^3 plus
+     2^-38 |S|, 2^-35 for log10); S + l +- d rounding to one float proves that float the correctly
+     rounded result, as CORE-MATH's fast paths do.  log1p first splits 1 + x = u + ulo exactly.
+     The other lanes (about 1 in 5000, 1 in 1000 for log10; and zero, negative, subnormal, inf,
+     nan) take the element function;
    - the element functions: in double, 1/c in double from a 16-entry table, log1p z = z + z^2 Q(z)
      (relative error 2^-44); where that is within 2^10 double ulps of a float rounding boundary
      (1 input in 2^18), logl/log2l/log10l decide.
@@ -30,22 +32,6 @@ static const double EW_VLOG_LOGC_10[16] = {-0x1.2a935ba5f1479p-3, -0x1.0484e4942
 #define EW_VLOG_K_E 0x1.62e42fefa39efp-1
 #define EW_VLOG_K_2 0x1.0000000000000p+0
 #define EW_VLOG_K_10 0x1.34413509f79ffp-2
-static const float EW_VLOGF_INVC[32] = {0x1.6800000000000p+0f, 0x1.6000000000000p+0f, 0x1.5800000000000p+0f, 0x1.5000000000000p+0f, 0x1.5000000000000p+0f, 0x1.4800000000000p+0f, 0x1.4000000000000p+0f, 0x1.3800000000000p+0f, 0x1.3000000000000p+0f, 0x1.3000000000000p+0f, 0x1.2800000000000p+0f, 0x1.2000000000000p+0f, 0x1.2000000000000p+0f, 0x1.1800000000000p+0f, 0x1.1800000000000p+0f, 0x1.1000000000000p+0f, 0x1.0800000000000p+0f, 0x1.0800000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.f000000000000p-1f, 0x1.e000000000000p-1f, 0x1.d000000000000p-1f, 0x1.c000000000000p-1f, 0x1.b000000000000p-1f, 0x1.b000000000000p-1f, 0x1.a000000000000p-1f, 0x1.9000000000000p-1f, 0x1.9000000000000p-1f, 0x1.8000000000000p-1f, 0x1.8000000000000p-1f, 0x1.7000000000000p-1f};
-static const float EW_VLOGF_LH_E[32] = {-0x1.5d1bdc0000000p-2f, -0x1.4618bc0000000p-2f, -0x1.2e8e2c0000000p-2f, -0x1.1675ca0000000p-2f, -0x1.1675ca0000000p-2f, -0x1.fb91860000000p-3f, -0x1.c8ff7c0000000p-3f, -0x1.9525aa0000000p-3f, -0x1.5ff3080000000p-3f, -0x1.5ff3080000000p-3f, -0x1.2955300000000p-3f, -0x1.e270760000000p-4f, -0x1.e270760000000p-4f, -0x1.6f0d280000000p-4f, -0x1.6f0d280000000p-4f, -0x1.f0a30c0000000p-5f, -0x1.f829b00000000p-6f, -0x1.f829b00000000p-6f, 0x0.0p+0f, 0x0.0p+0f, 0x1.0415d80000000p-5f, 0x1.08598c0000000p-4f, 0x1.9335e60000000p-4f, 0x1.1178e80000000p-3f, 0x1.5bf4060000000p-3f, 0x1.5bf4060000000p-3f, 0x1.a93ed40000000p-3f, 0x1.f991c60000000p-3f, 0x1.f991c60000000p-3f, 0x1.2696220000000p-2f, 0x1.2696220000000p-2f, 0x1.522ae00000000p-2f};
-static const float EW_VLOGF_LL_E[32] = {0x1.4fec6c0000000p-31f, -0x1.0e2f620000000p-29f, 0x1.47b8b40000000p-28f, -0x1.7574c20000000p-27f, -0x1.7574c20000000p-27f, -0x1.abc7c60000000p-28f, -0x1.e6a6880000000p-29f, 0x1.85d4a60000000p-30f, 0x1.eb0d860000000p-28f, 0x1.eb0d860000000p-28f, 0x1.f802b80000000p-29f, -0x1.c55e5c0000000p-29f, -0x1.c55e5c0000000p-29f, -0x1.5cad6a0000000p-29f, -0x1.5cad6a0000000p-29f, -0x1.162a660000000p-37f, -0x1.cf06600000000p-31f, -0x1.cf06600000000p-31f, 0x0.0p+0f, 0x0.0p+0f, 0x1.3ce8880000000p-30f, -0x1.4c38c00000000p-29f, -0x1.535b3c0000000p-31f, 0x1.13f23e0000000p-30f, 0x1.6a87b60000000p-28f, 0x1.6a87b60000000p-28f, -0x1.ba930e0000000p-30f, 0x1.9676700000000p-28f, 0x1.9676700000000p-28f, -0x1.d9648e0000000p-27f, -0x1.d9648e0000000p-27f, 0x1.ce28f60000000p-28f};
-#define EW_VLOGF_K_E 0x1.62e4000000000p-1f, 0x1.7f7d1c0000000p-20f
-#define EW_VLOGF_S_E 0x1.0000000000000p+0f, 0x0.0p+0f
-#define EW_VLOGF_R_E 0x1.5555560000000p-2f, -0x1.0000000000000p-2f, 0x1.99998a0000000p-3f, -0x1.5555440000000p-3f, 0x1.24fe9c0000000p-3f, -0x1.0067d20000000p-3f
-static const float EW_VLOGF_LH_2[32] = {-0x1.f7a8560000000p-2f, -0x1.d6753e0000000p-2f, -0x1.b47ec00000000p-2f, -0x1.91bba80000000p-2f, -0x1.91bba80000000p-2f, -0x1.6e221c0000000p-2f, -0x1.49a7840000000p-2f, -0x1.24407a0000000p-2f, -0x1.fbc16c0000000p-3f, -0x1.fbc16c0000000p-3f, -0x1.acf5e20000000p-3f, -0x1.5c01a40000000p-3f, -0x1.5c01a40000000p-3f, -0x1.08c5880000000p-3f, -0x1.08c5880000000p-3f, -0x1.663f700000000p-4f, -0x1.6bad380000000p-5f, -0x1.6bad380000000p-5f, 0x0.0p+0f, 0x0.0p+0f, 0x1.77394c0000000p-5f, 0x1.7d604a0000000p-4f, 0x1.22dadc0000000p-3f, 0x1.8a89800000000p-3f, 0x1.f5fd8a0000000p-3f, 0x1.f5fd8a0000000p-3f, 0x1.32bfee0000000p-2f, 0x1.6cb0f60000000p-2f, 0x1.6cb0f60000000p-2f, 0x1.a8ff980000000p-2f, 0x1.a8ff980000000p-2f, 0x1.e7df600000000p-2f};
-static const float EW_VLOGF_LL_2[32] = {-0x1.1960da0000000p-27f, -0x1.9750780000000p-33f, 0x1.18efac0000000p-27f, -0x1.23e2e20000000p-27f, -0x1.23e2e20000000p-27f, -0x1.b3a19c0000000p-27f, -0x1.79a3720000000p-27f, -0x1.61c0e80000000p-27f, 0x1.bf65fe0000000p-29f, 0x1.bf65fe0000000p-29f, -0x1.b69d920000000p-28f, 0x1.810a5e0000000p-29f, 0x1.810a5e0000000p-29f, -0x1.9b4f3c0000000p-28f, -0x1.9b4f3c0000000p-28f, 0x1.4dbb3a0000000p-30f, 0x1.4e20500000000p-30f, 0x1.4e20500000000p-30f, 0x0.0p+0f, 0x0.0p+0f, 0x1.3b2b1a0000000p-30f, -0x1.2608960000000p-29f, 0x1.559a4c0000000p-30f, 0x1.57f7a60000000p-28f, 0x1.20c7c60000000p-28f, 0x1.20c7c60000000p-28f, 0x1.b877340000000p-29f, 0x1.0cb91e0000000p-27f, 0x1.0cb91e0000000p-27f, -0x1.cfdeb40000000p-27f, -0x1.cfdeb40000000p-27f, -0x1.ac754c0000000p-30f};
-#define EW_VLOGF_K_2 0x1.0000000000000p+0f, 0x0.0p+0f
-#define EW_VLOGF_S_2 0x1.7154760000000p+0f, 0x1.4ae0c00000000p-26f
-#define EW_VLOGF_R_2 0x1.ec709e0000000p-2f, -0x1.7154760000000p-2f, 0x1.2776ba0000000p-2f, -0x1.ec70840000000p-3f, 0x1.a6b3aa0000000p-3f, -0x1.71ea3e0000000p-3f
-static const float EW_VLOGF_LH_10[32] = {-0x1.2f3b6a0000000p-3f, -0x1.1b3e720000000p-3f, -0x1.06cbd60000000p-3f, -0x1.e3bc1a0000000p-4f, -0x1.e3bc1a0000000p-4f, -0x1.b8de4e0000000p-4f, -0x1.8cf1840000000p-4f, -0x1.5fe8040000000p-4f, -0x1.31b3060000000p-4f, -0x1.31b3060000000p-4f, -0x1.02428c0000000p-4f, -0x1.a30a9e0000000p-5f, -0x1.a30a9e0000000p-5f, -0x1.3ed11a0000000p-5f, -0x1.3ed11a0000000p-5f, -0x1.af5f920000000p-6f, -0x1.b5e9080000000p-7f, -0x1.b5e9080000000p-7f, 0x0.0p+0f, 0x0.0p+0f, 0x1.c3d0840000000p-7f, 0x1.cb38fc0000000p-6f, 0x1.5e39660000000p-5f, 0x1.db11ee0000000p-5f, 0x1.2e3a740000000p-4f, 0x1.2e3a740000000p-4f, 0x1.715d0c0000000p-4f, 0x1.b721ce0000000p-4f, 0x1.b721ce0000000p-4f, 0x1.ffbfc20000000p-4f, 0x1.ffbfc20000000p-4f, 0x1.25ba820000000p-3f};
-static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b0860000000p-31f, -0x1.e9b0ee0000000p-29f, -0x1.61c3400000000p-29f, -0x1.61c3400000000p-29f, 0x1.8a984e0000000p-29f, 0x1.de6dfc0000000p-30f, -0x1.115ea00000000p-29f, 0x1.4771dc0000000p-29f, 0x1.4771dc0000000p-29f, -0x1.f080160000000p-32f, 0x1.3ec2020000000p-30f, 0x1.3ec2020000000p-30f, 0x1.9686f60000000p-31f, 0x1.9686f60000000p-31f, -0x1.601cc20000000p-31f, -0x1.d626f20000000p-32f, -0x1.d626f20000000p-32f, 0x0.0p+0f, 0x0.0p+0f, -0x1.10f6780000000p-32f, 0x1.9b17fc0000000p-31f, 0x1.6fd2520000000p-30f, -0x1.132a820000000p-30f, 0x1.6f001e0000000p-33f, 0x1.6f001e0000000p-33f, 0x1.c6cf600000000p-29f, -0x1.d1d5040000000p-29f, -0x1.d1d5040000000p-29f, 0x1.778f000000000p-29f, 0x1.778f000000000p-29f, 0x1.5af7fc0000000p-31f};
-#define EW_VLOGF_K_10 0x1.3440000000000p-2f, 0x1.3509f80000000p-18f
-#define EW_VLOGF_S_10 0x1.bcb7b20000000p-2f, -0x1.5b235e0000000p-27f
-#define EW_VLOGF_R_10 0x1.287a760000000p-3f, -0x1.bcb7b20000000p-4f, 0x1.63c61a0000000p-4f, -0x1.287a680000000p-4f, 0x1.fcfbd40000000p-5f, -0x1.bd6c0c0000000p-5f
 
 #define EW_VLOG_OFF 0x3fe6600000000000ull            /* 0.69921875 as a double */
 /* the double rounding test: r's low 29 mantissa bits within 2^10 of 2^28 (a float midpoint) */
@@ -73,77 +59,22 @@ static inline float name(float x) { \
     const double r = ew_vlog_core((double)x, EW_VLOG_LOGC_##B, EW_VLOG_K_##B, EW_VLOG_S_##B, Q, &ok); \
     return ok ? (float)r : (float)ACC((long double)x); }
 EW_VLOG_ELEM(ew_vlog_logf, E, logl)
+/* log1p: log of u = 1 + x in double (exact for |x| >= 2^-25, and within 2^-53 above 2^53); x
+   itself below 2^-25 (x - x^2/2 rounds to x); -1 -> -inf, below -> nan, inf and nan -> x */
+static inline float ew_vlog_log1pf(float x) {
+    static const double Q[6] = {EW_VLOG_Q_E};
+    if (!(x > -1 && x < INFINITY)) return x == -1 ? -INFINITY : (x < -1 ? NAN : x + x);
+    if (fabsf(x) < 0x1p-25f) return x;
+    int ok;
+    const double r = ew_vlog_core(1 + (double)x, EW_VLOG_LOGC_E, EW_VLOG_K_E, EW_VLOG_S_E, Q, &ok);
+    if (ok) return (float)r;
+    /* the two floats whose log1pl lands exactly on a float midpoint (the true log1p is 2^-66 of
+       it away: scripts/vlog_sweep.c and vlog_check.py found them), as CORE-MATH lists such cases */
+    if (x == 0x1.800006p-21f) return 0x1.7ffffep-21f;
+    if (x == -0x1.7ffffap-21f) return -0x1.800002p-21f;
+    return (float)log1pl((long double)x);
+}
 EW_VLOG_ELEM(ew_vlog_log2f, 2, log2l)
 EW_VLOG_ELEM(ew_vlog_log10f, 10, log10l)
 
-#ifdef EW_HAVE_F16C_PATH
-/* 16 floats x of log_B into y; fail: the lanes left to the element function.  SCALED: B is not
-   e (S, l and R carry the factor 1 / ln B; s 1/ln B as an exact product pair).  The tables come
-   in as pairs of 16-float vectors (permutex2var picks one of 32 by an index's low 5 bits). */
-#define EW_VLOGF_V16(B, SCALED, xf, y, fail) do { \
-    static const float Kc[2] = {EW_VLOGF_K_##B}, Sc[2] = {EW_VLOGF_S_##B}, Rc[6] = {EW_VLOGF_R_##B}; \
-    const __m512i u = _mm512_castps_si512(xf); \
-    /* not a positive normal finite float: zero, subnormal, negative, inf, nan */ \
-    const __mmask16 special = _mm512_cmpge_epu32_mask(_mm512_sub_epi32(u, _mm512_set1_epi32(0x00800000)), _mm512_set1_epi32(0x7f000000)); \
-    const __m512i tmp = _mm512_sub_epi32(u, _mm512_set1_epi32(0x3f330000)); \
-    const __m512 kf = _mm512_cvtepi32_ps(_mm512_srai_epi32(tmp, 23)); \
-    const __m512i idx = _mm512_srli_epi32(tmp, 18); \
-    const __m512 m = _mm512_castsi512_ps(_mm512_sub_epi32(u, _mm512_and_si512(tmp, _mm512_set1_epi32((int)0xff800000u)))); \
-    const __m512 invc = _mm512_permutex2var_ps(ic0, idx, ic1), lh = _mm512_permutex2var_ps(lh0, idx, lh1), \
-                 ll = _mm512_permutex2var_ps(ll0, idx, ll1), half = _mm512_set1_ps(0.5f); \
-    const __m512 z = _mm512_fmsub_ps(m, invc, _mm512_set1_ps(1.0f));              /* exact */ \
-    const __m512 z2 = _mm512_mul_ps(z, z), z2l = _mm512_fmsub_ps(z, z, z2);        /* z^2 = z2 + z2l */ \
-    /* s + e1 = z - z2/2 exactly (z - s is exact: Sterbenz) */ \
-    const __m512 s = _mm512_fnmadd_ps(half, z2, z), e1 = _mm512_fnmadd_ps(half, z2, _mm512_sub_ps(z, s)); \
-    /* A + eA = k K_hi + log c_hi exactly (k K_hi exact: K_hi has 16 bits; |k K_hi| >= |log c_hi| or k = 0) */ \
-    const __m512 P = _mm512_mul_ps(kf, _mm512_set1_ps(Kc[0])), A = _mm512_add_ps(P, lh), eA = _mm512_sub_ps(lh, _mm512_sub_ps(A, P)); \
-    const __m512 R = _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[5]), _mm512_set1_ps(Rc[4])), \
-                                                          _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[3]), _mm512_set1_ps(Rc[2]))), \
-                                     _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[1]), _mm512_set1_ps(Rc[0]))); \
-    __m512 l = _mm512_fnmadd_ps(half, z2l, e1), sh = s; \
-    if (SCALED) {     /* (s + l) / ln B: s S_hi as an exact pair, the rest in the low part */ \
-        sh = _mm512_mul_ps(s, _mm512_set1_ps(Sc[0])); \
-        l = _mm512_fmadd_ps(l, _mm512_set1_ps(Sc[0]), _mm512_fmadd_ps(s, _mm512_set1_ps(Sc[1]), _mm512_fmsub_ps(s, _mm512_set1_ps(Sc[0]), sh))); \
-    } \
-    /* S + e2 = A + sh exactly (|A| >= |sh| or A = 0: the intervals' log c outweigh their z) */ \
-    const __m512 S = _mm512_add_ps(A, sh), e2 = _mm512_sub_ps(sh, _mm512_sub_ps(S, A)); \
-    l = _mm512_fmadd_ps(_mm512_mul_ps(z2, z), R, l); \
-    l = _mm512_add_ps(_mm512_add_ps(l, e2), _mm512_add_ps(eA, _mm512_fmadd_ps(kf, _mm512_set1_ps(Kc[1]), ll))); \
-    /* the rounding test: both ends of S + l +- 2^-32 |S| round to one float */ \
-    const __m512 d = _mm512_mul_ps(S, _mm512_set1_ps(0x1p-32f)); \
-    const __m512 up = _mm512_add_ps(S, _mm512_add_ps(l, d)), dn = _mm512_add_ps(S, _mm512_sub_ps(l, d)); \
-    fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | special; \
-    y = up; \
-} while (0)
-/* n floats: the vectors' failing lanes are redone by the element function after the vector's
-   store.  Output may be the input itself (each vector is read before it is written, and a
-   redone lane reads its own x first). */
-#define EW_VLOG_BLOCK(name, B, SCALED, elem) \
-EW_TARGET_V8 static inline void name##_v16(float *o, const float *x, int64_t n) { \
-    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16); \
-    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_##B), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_##B + 16); \
-    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_##B), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_##B + 16); \
-    int64_t i0 = 0; \
-    for (; i0 + 16 <= n; i0 += 16) { \
-        const __m512 xf = _mm512_loadu_ps(x + i0); \
-        __m512 y; \
-        __mmask16 fail; \
-        EW_VLOGF_V16(B, SCALED, xf, y, fail); \
-        _Alignas(64) float xs[16]; \
-        if (__builtin_expect(fail != 0, 0)) _mm512_store_ps(xs, xf); \
-        _mm512_storeu_ps(o + i0, y); \
-        if (__builtin_expect(fail != 0, 0)) \
-            for (unsigned f = fail; f; f &= f - 1) o[i0 + __builtin_ctz(f)] = elem(xs[__builtin_ctz(f)]); \
-    } \
-    for (; i0 < n; i0++) o[i0] = elem(x[i0]); \
-} \
-/* without AVX-512 (or with EW_NO_AVX512 set): the element function */ \
-EW_TARGET_F16C static inline void name(float *o, const float *x, int64_t n) { \
-    if (ew_use_avx512()) { name##_v16(o, x, n); return; } \
-    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
-}
-EW_VLOG_BLOCK(ew_vlog_logf_block, E, 0, ew_vlog_logf)
-EW_VLOG_BLOCK(ew_vlog_log2f_block, 2, 1, ew_vlog_log2f)
-EW_VLOG_BLOCK(ew_vlog_log10f_block, 10, 1, ew_vlog_log10f)
-#endif
 #endif

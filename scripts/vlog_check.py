@@ -1,6 +1,6 @@
 """Decide the sweep's open cases by mpmath (scripts/vlog_sweep.c, issue 17, branch vlog).
 
-    /tmp/vlog_sweep 0 > log.txt; python scripts/vlog_check.py 0 log.txt     # 0, 1, 2: log, log2, log10
+    /tmp/vlog_sweep 0 > log.txt; python scripts/vlog_check.py 0 log.txt     # 0..3: log, log2, log10, log1p
 
 Every "REF x got ref" line (the element function and the long double result disagree) and every
 "LD x got" line (the element function's result came from long double) is checked against the
@@ -9,7 +9,7 @@ import sys
 
 import mpmath as mp
 
-FUNCS = (mp.log, lambda v: mp.log(v, 2), mp.log10)
+FUNCS = (mp.log, lambda v: mp.log(v, 2), mp.log10, mp.log1p)
 
 
 def rounded(v):

@@ -1,6 +1,7 @@
 """Print the tables and polynomials of csrc/vlog.h (float32 log, log2, log10; issue 17, branch vlog).
 
     python scripts/vlog_tables.py          # needs mpmath; prints C to paste into csrc/vlog.h
+                                           # (the double tables) and csrc/vlogc.c (the float ones)
 
 Two evaluations share the split x = 2^k m, m in [0.69921875, 1.3984375) (musl's logf offset):
 - the float one (the AVX-512 block functions): m's top 5 mantissa bits pick 1/c, a multiple of

@@ -1,4 +1,4 @@
-"""float32 log, log2 and log10 (csrc/vlog.h, issue 17 branch vlog): correctly rounded on every path.
+"""float32 log, log2, log10, log1p (csrc/vlog.h, issue 17 branch vlog): correctly rounded on every path.
 
 Contiguous runs go through the AVX-512 block functions (float lanes, a rounding test, the lanes
 it leaves redone by the element function), the rest through the element functions (double, a
@@ -17,7 +17,7 @@ import pytest
 import runtime as rt
 from runtime import _threads
 
-FUNCS = {"log": math.log, "log2": math.log2, "log10": math.log10}
+FUNCS = {"log": math.log, "log2": math.log2, "log10": math.log10, "log1p": math.log1p}
 
 # x -> (log, log2, log10) correctly rounded (mpmath, 200 bits), for inputs where one of the element
 # functions' double results was too close to a rounding boundary (scripts/vlog_sweep.c "LD" lines):
@@ -105,6 +105,43 @@ _HARD = {
     "0x1.2a2454p+113": ("0x1.39e9800000000p+6", "0x1.c4e1220000000p+6", "0x1.10a91c0000000p+5"),
 }
 HARD = {float.fromhex(x): tuple(float.fromhex(v) for v in vals) for x, vals in _HARD.items()}
+# the same for log1p (its element function's long double cases: log of 1 + x too close to a boundary)
+_HARD1P = {
+    "-0x1.e61154p-3": "-0x1.15714c0000000p-2",
+    "-0x1.d8186p-3": "-0x1.0c52ac0000000p-2",
+    "-0x1.d2bf0ep-3": "-0x1.08da6a0000000p-2",
+    "-0x1.c82316p-3": "-0x1.0201780000000p-2",
+    "-0x1.a6ff34p-3": "-0x1.d9d01e0000000p-3",
+    "-0x1.740846p-3": "-0x1.9a91960000000p-3",
+    "-0x1.66bc26p-3": "-0x1.8a623a0000000p-3",
+    "-0x1.282fb8p-3": "-0x1.3fec240000000p-3",
+    "-0x1.1ab3fp-3": "-0x1.3038340000000p-3",
+    "-0x1.03db1ap-3": "-0x1.15e23e0000000p-3",
+    "-0x1.c3be04p-6": "-0x1.ca163e0000000p-6",
+    "-0x1.c38a34p-6": "-0x1.c9e0f80000000p-6",
+    "-0x1.9c0e9p-6": "-0x1.a153ba0000000p-6",
+    "-0x1.96547p-6": "-0x1.9b740c0000000p-6",
+    "-0x1.8eaabap-6": "-0x1.9398ec0000000p-6",
+    "-0x1.3ad82ap-6": "-0x1.3de8aa0000000p-6",
+    "-0x1.03d6aap-6": "-0x1.05ebc80000000p-6",
+    "0x1.190a5ap-7": "0x1.17d7940000000p-7",
+    "0x1.25bd72p-7": "0x1.246e660000000p-7",
+    "0x1.351c72p-7": "0x1.33a98a0000000p-7",
+    "0x1.4b2408p-7": "0x1.497a900000000p-7",
+    "0x1.8a77bp-7": "0x1.881cb00000000p-7",
+    "0x1.9409b4p-7": "0x1.9191360000000p-7",
+    "0x1.de0bacp-7": "0x1.da97920000000p-7",
+    "0x1.ffbf82p-7": "0x1.fbcb0a0000000p-7",
+    "0x1.05048cp+0": "0x1.67e27c0000000p-1",
+    "0x1.1d4f6p+0": "0x1.7f64a80000000p-1",
+    "0x1.4a49d6p+0": "0x1.a842c40000000p-1",
+    "0x1.5c9364p+0": "0x1.b7fca80000000p-1",
+    "0x1.728f2ap+0": "0x1.ca46140000000p-1",
+    # log1pl rounds these onto a float midpoint (the element function lists them)
+    "0x1.800006p-21": "0x1.7ffffe0000000p-21",
+    "-0x1.7ffffap-21": "-0x1.8000020000000p-21",
+}
+HARD1P = {float.fromhex(x): float.fromhex(v) for x, v in _HARD1P.items()}
 
 
 def f32(v):
@@ -120,14 +157,19 @@ def from_bits(b):
 
 
 def reference(name, x):
-    """The correctly rounded float32 of log_B x, or None where the double result cannot decide."""
-    if math.isnan(x) or x < 0:
+    """The correctly rounded float32 of log_B x (or log1p x), or None where the double result
+    cannot decide."""
+    pole = -1.0 if name == "log1p" else 0.0
+    if math.isnan(x) or x < pole:
         return math.nan
-    if x == 0:
+    if x == pole:
         return -math.inf
     if math.isinf(x):
         return math.inf
-    if x in HARD:
+    if name == "log1p":
+        if x in HARD1P:
+            return HARD1P[x]
+    elif x in HARD:
         return HARD[x][list(FUNCS).index(name)]
     v = FUNCS[name](x)
     r = f32(v)
@@ -149,6 +191,10 @@ EDGES = [0.0, -0.0, -1.0, -1e-30, math.inf, -math.inf, math.nan, 1.0, 2.0, 0.5, 
          1e-45, 2e-45, 1.1754942e-38, 1.17549435e-38, 3.4028235e38, 0.69921875, 0.6992187, 1.3984375, 1.3984374,
          0.98046875, 1.0234375, 0.99999994, 1.0000001, 0.9999999, 1.0000002, 2.0 ** -126, 2.0 ** 127, 2.0 ** -149]
 EDGES += [10.0 ** k for k in range(11)] + [2.0 ** k for k in range(-149, 128, 7)]
+# log1p: its pole, the switch to z = x (|x| < 2^-5) and to x itself (|x| < 2^-25), 1 + x inexact
+EDGES += [-0.99999994, -0.5, 0.03125, 0.031249998, 0.031250004, -0.03125, -0.031249998, -0.031250004,
+          2.0 ** -25, 2.9802320e-08, 2.9802326e-08, -(2.0 ** -25), -2.9802320e-08, 1e-30, -1e-30,
+          16777216.0, 16777218.0, 1e30, -1e-7, 3e-5, -0.75, 0.75]
 
 
 def sample(n, seed):
@@ -160,12 +206,13 @@ def sample(n, seed):
         b = rng.getrandbits(32)
         out.append(from_bits(b & 0x7FFFFFFF if b & 0x30000000 else b))
         out.append(f32(rng.uniform(0.5, 2.0)))
+        out.append(f32(rng.uniform(-0.05, 0.05)))
     out = [v for v in out if not math.isnan(v)]
     for i in range(33):
         for k in (-3, -1, 0, 1, 5):
             b = 0x3F330000 + i * (1 << 18) + k
             out += [from_bits(b), from_bits(b - (9 << 23)), from_bits(b + (40 << 23))]
-    return out + [f32(v) for v in EDGES] + list(HARD)
+    return out + [f32(v) for v in EDGES] + list(HARD) + list(HARD1P)
 
 
 @pytest.fixture(params=[1, 0], ids=["simd", "baseline"])

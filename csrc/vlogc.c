@@ -1,0 +1,250 @@
+/* Issue 17 speed, branch vlog17: the float32 log-family block functions declared in vlogc.h, in
+   AVX-512 float lanes (16 a vector).  Each returns what the element function of csrc/vlog.h
+   returns, bit for bit (both are correctly rounded): the fast path proves its float correctly
+   rounded by a rounding test, and the lanes it declines (and zero, negative, subnormal, inf, nan)
+   are redone one by one by the element function.  Without AVX-512 the element function runs on
+   every element.  A file of its own, not a header of prelude.h: changing it recompiles this one
+   object, not every kernel; the kernels see the functions through the prototypes the template
+   writes for a `block:` named ew_vl_* (codegen/templates/kernels.c.j2).
+   scripts/vlog_sweep.c includes this file with EW_VLOGC_STANDALONE set (its own prelude). */
+#ifndef EW_VLOGC_STANDALONE
+#include "prelude.h"
+#include "vlogc.h"
+#endif
+#ifdef EW_HAVE_F16C_PATH
+/* the float tables and polynomials (scripts/vlog_tables.py): 1/c, log_B c as a float pair, the
+   pair log_B 2 = K_hi + K_lo (K_hi 16 bits), 1/ln B = S_hi + S_lo, R of log1p z = z - z^2/2 + z^3 R */
+static const float EW_VLOGF_INVC[32] = {0x1.6800000000000p+0f, 0x1.6000000000000p+0f, 0x1.5800000000000p+0f, 0x1.5000000000000p+0f, 0x1.5000000000000p+0f, 0x1.4800000000000p+0f, 0x1.4000000000000p+0f, 0x1.3800000000000p+0f, 0x1.3000000000000p+0f, 0x1.3000000000000p+0f, 0x1.2800000000000p+0f, 0x1.2000000000000p+0f, 0x1.2000000000000p+0f, 0x1.1800000000000p+0f, 0x1.1800000000000p+0f, 0x1.1000000000000p+0f, 0x1.0800000000000p+0f, 0x1.0800000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.f000000000000p-1f, 0x1.e000000000000p-1f, 0x1.d000000000000p-1f, 0x1.c000000000000p-1f, 0x1.b000000000000p-1f, 0x1.b000000000000p-1f, 0x1.a000000000000p-1f, 0x1.9000000000000p-1f, 0x1.9000000000000p-1f, 0x1.8000000000000p-1f, 0x1.8000000000000p-1f, 0x1.7000000000000p-1f};
+static const float EW_VLOGF_LH_E[32] = {-0x1.5d1bdc0000000p-2f, -0x1.4618bc0000000p-2f, -0x1.2e8e2c0000000p-2f, -0x1.1675ca0000000p-2f, -0x1.1675ca0000000p-2f, -0x1.fb91860000000p-3f, -0x1.c8ff7c0000000p-3f, -0x1.9525aa0000000p-3f, -0x1.5ff3080000000p-3f, -0x1.5ff3080000000p-3f, -0x1.2955300000000p-3f, -0x1.e270760000000p-4f, -0x1.e270760000000p-4f, -0x1.6f0d280000000p-4f, -0x1.6f0d280000000p-4f, -0x1.f0a30c0000000p-5f, -0x1.f829b00000000p-6f, -0x1.f829b00000000p-6f, 0x0.0p+0f, 0x0.0p+0f, 0x1.0415d80000000p-5f, 0x1.08598c0000000p-4f, 0x1.9335e60000000p-4f, 0x1.1178e80000000p-3f, 0x1.5bf4060000000p-3f, 0x1.5bf4060000000p-3f, 0x1.a93ed40000000p-3f, 0x1.f991c60000000p-3f, 0x1.f991c60000000p-3f, 0x1.2696220000000p-2f, 0x1.2696220000000p-2f, 0x1.522ae00000000p-2f};
+static const float EW_VLOGF_LL_E[32] = {0x1.4fec6c0000000p-31f, -0x1.0e2f620000000p-29f, 0x1.47b8b40000000p-28f, -0x1.7574c20000000p-27f, -0x1.7574c20000000p-27f, -0x1.abc7c60000000p-28f, -0x1.e6a6880000000p-29f, 0x1.85d4a60000000p-30f, 0x1.eb0d860000000p-28f, 0x1.eb0d860000000p-28f, 0x1.f802b80000000p-29f, -0x1.c55e5c0000000p-29f, -0x1.c55e5c0000000p-29f, -0x1.5cad6a0000000p-29f, -0x1.5cad6a0000000p-29f, -0x1.162a660000000p-37f, -0x1.cf06600000000p-31f, -0x1.cf06600000000p-31f, 0x0.0p+0f, 0x0.0p+0f, 0x1.3ce8880000000p-30f, -0x1.4c38c00000000p-29f, -0x1.535b3c0000000p-31f, 0x1.13f23e0000000p-30f, 0x1.6a87b60000000p-28f, 0x1.6a87b60000000p-28f, -0x1.ba930e0000000p-30f, 0x1.9676700000000p-28f, 0x1.9676700000000p-28f, -0x1.d9648e0000000p-27f, -0x1.d9648e0000000p-27f, 0x1.ce28f60000000p-28f};
+#define EW_VLOGF_K_E 0x1.62e4000000000p-1f, 0x1.7f7d1c0000000p-20f
+#define EW_VLOGF_S_E 0x1.0000000000000p+0f, 0x0.0p+0f
+#define EW_VLOGF_R_E 0x1.5555560000000p-2f, -0x1.0000000000000p-2f, 0x1.99998a0000000p-3f, -0x1.5555440000000p-3f, 0x1.24fe9c0000000p-3f, -0x1.0067d20000000p-3f
+static const float EW_VLOGF_LH_2[32] = {-0x1.f7a8560000000p-2f, -0x1.d6753e0000000p-2f, -0x1.b47ec00000000p-2f, -0x1.91bba80000000p-2f, -0x1.91bba80000000p-2f, -0x1.6e221c0000000p-2f, -0x1.49a7840000000p-2f, -0x1.24407a0000000p-2f, -0x1.fbc16c0000000p-3f, -0x1.fbc16c0000000p-3f, -0x1.acf5e20000000p-3f, -0x1.5c01a40000000p-3f, -0x1.5c01a40000000p-3f, -0x1.08c5880000000p-3f, -0x1.08c5880000000p-3f, -0x1.663f700000000p-4f, -0x1.6bad380000000p-5f, -0x1.6bad380000000p-5f, 0x0.0p+0f, 0x0.0p+0f, 0x1.77394c0000000p-5f, 0x1.7d604a0000000p-4f, 0x1.22dadc0000000p-3f, 0x1.8a89800000000p-3f, 0x1.f5fd8a0000000p-3f, 0x1.f5fd8a0000000p-3f, 0x1.32bfee0000000p-2f, 0x1.6cb0f60000000p-2f, 0x1.6cb0f60000000p-2f, 0x1.a8ff980000000p-2f, 0x1.a8ff980000000p-2f, 0x1.e7df600000000p-2f};
+static const float EW_VLOGF_LL_2[32] = {-0x1.1960da0000000p-27f, -0x1.9750780000000p-33f, 0x1.18efac0000000p-27f, -0x1.23e2e20000000p-27f, -0x1.23e2e20000000p-27f, -0x1.b3a19c0000000p-27f, -0x1.79a3720000000p-27f, -0x1.61c0e80000000p-27f, 0x1.bf65fe0000000p-29f, 0x1.bf65fe0000000p-29f, -0x1.b69d920000000p-28f, 0x1.810a5e0000000p-29f, 0x1.810a5e0000000p-29f, -0x1.9b4f3c0000000p-28f, -0x1.9b4f3c0000000p-28f, 0x1.4dbb3a0000000p-30f, 0x1.4e20500000000p-30f, 0x1.4e20500000000p-30f, 0x0.0p+0f, 0x0.0p+0f, 0x1.3b2b1a0000000p-30f, -0x1.2608960000000p-29f, 0x1.559a4c0000000p-30f, 0x1.57f7a60000000p-28f, 0x1.20c7c60000000p-28f, 0x1.20c7c60000000p-28f, 0x1.b877340000000p-29f, 0x1.0cb91e0000000p-27f, 0x1.0cb91e0000000p-27f, -0x1.cfdeb40000000p-27f, -0x1.cfdeb40000000p-27f, -0x1.ac754c0000000p-30f};
+#define EW_VLOGF_K_2 0x1.0000000000000p+0f, 0x0.0p+0f
+#define EW_VLOGF_S_2 0x1.7154760000000p+0f, 0x1.4ae0c00000000p-26f
+#define EW_VLOGF_R_2 0x1.ec709e0000000p-2f, -0x1.7154760000000p-2f, 0x1.2776ba0000000p-2f, -0x1.ec70840000000p-3f, 0x1.a6b3aa0000000p-3f, -0x1.71ea3e0000000p-3f
+static const float EW_VLOGF_LH_10[32] = {-0x1.2f3b6a0000000p-3f, -0x1.1b3e720000000p-3f, -0x1.06cbd60000000p-3f, -0x1.e3bc1a0000000p-4f, -0x1.e3bc1a0000000p-4f, -0x1.b8de4e0000000p-4f, -0x1.8cf1840000000p-4f, -0x1.5fe8040000000p-4f, -0x1.31b3060000000p-4f, -0x1.31b3060000000p-4f, -0x1.02428c0000000p-4f, -0x1.a30a9e0000000p-5f, -0x1.a30a9e0000000p-5f, -0x1.3ed11a0000000p-5f, -0x1.3ed11a0000000p-5f, -0x1.af5f920000000p-6f, -0x1.b5e9080000000p-7f, -0x1.b5e9080000000p-7f, 0x0.0p+0f, 0x0.0p+0f, 0x1.c3d0840000000p-7f, 0x1.cb38fc0000000p-6f, 0x1.5e39660000000p-5f, 0x1.db11ee0000000p-5f, 0x1.2e3a740000000p-4f, 0x1.2e3a740000000p-4f, 0x1.715d0c0000000p-4f, 0x1.b721ce0000000p-4f, 0x1.b721ce0000000p-4f, 0x1.ffbfc20000000p-4f, 0x1.ffbfc20000000p-4f, 0x1.25ba820000000p-3f};
+static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b0860000000p-31f, -0x1.e9b0ee0000000p-29f, -0x1.61c3400000000p-29f, -0x1.61c3400000000p-29f, 0x1.8a984e0000000p-29f, 0x1.de6dfc0000000p-30f, -0x1.115ea00000000p-29f, 0x1.4771dc0000000p-29f, 0x1.4771dc0000000p-29f, -0x1.f080160000000p-32f, 0x1.3ec2020000000p-30f, 0x1.3ec2020000000p-30f, 0x1.9686f60000000p-31f, 0x1.9686f60000000p-31f, -0x1.601cc20000000p-31f, -0x1.d626f20000000p-32f, -0x1.d626f20000000p-32f, 0x0.0p+0f, 0x0.0p+0f, -0x1.10f6780000000p-32f, 0x1.9b17fc0000000p-31f, 0x1.6fd2520000000p-30f, -0x1.132a820000000p-30f, 0x1.6f001e0000000p-33f, 0x1.6f001e0000000p-33f, 0x1.c6cf600000000p-29f, -0x1.d1d5040000000p-29f, -0x1.d1d5040000000p-29f, 0x1.778f000000000p-29f, 0x1.778f000000000p-29f, 0x1.5af7fc0000000p-31f};
+#define EW_VLOGF_K_10 0x1.3440000000000p-2f, 0x1.3509f80000000p-18f
+#define EW_VLOGF_S_10 0x1.bcb7b20000000p-2f, -0x1.5b235e0000000p-27f
+#define EW_VLOGF_R_10 0x1.287a760000000p-3f, -0x1.bcb7b20000000p-4f, 0x1.63c61a0000000p-4f, -0x1.287a680000000p-4f, 0x1.fcfbd40000000p-5f, -0x1.bd6c0c0000000p-5f
+/* 16 floats x of log_B into y; fail: the lanes left to the element function.  SCALED: B is not
+   e (S, l and R carry the factor 1 / ln B; s 1/ln B as an exact product pair).  The tables come
+   in as pairs of 16-float vectors (permutex2var picks one of 32 by an index's low 5 bits). */
+#define EW_VLOGF_V16(B, SCALED, LOG1P, D, xf, y, fail) do { \
+    static const float Kc[2] = {EW_VLOGF_K_##B}, Sc[2] = {EW_VLOGF_S_##B}, Rc[6] = {EW_VLOGF_R_##B}; \
+    __m512 uf = xf, ulo = _mm512_setzero_ps(); \
+    __mmask16 special, small = 0, tiny = 0; \
+    if (LOG1P) { \
+        /* u + ulo = 1 + x exactly (Fast2Sum on max(x, 1), min(x, 1): |x| < 1 below 1); |x| < 2^-5 \
+           takes z = x itself (u = 1: k = 0, c = 1), |x| < 2^-25 gives x */ \
+        const __m512 one = _mm512_set1_ps(1.0f), a = _mm512_max_ps(xf, one), b = _mm512_min_ps(xf, one); \
+        const __m512i ax = _mm512_and_si512(_mm512_castps_si512(xf), _mm512_set1_epi32(0x7fffffff)); \
+        small = _mm512_cmplt_epi32_mask(ax, _mm512_set1_epi32(0x3d000000)); \
+        tiny = _mm512_cmplt_epi32_mask(ax, _mm512_set1_epi32(0x33000000)); \
+        uf = _mm512_add_ps(a, b); \
+        ulo = _mm512_maskz_sub_ps(~small, b, _mm512_sub_ps(uf, a)); \
+        uf = _mm512_mask_mov_ps(uf, small, one); \
+        special = _mm512_cmp_ps_mask(xf, _mm512_set1_ps(-1.0f), _CMP_NGT_UQ) | _mm512_cmp_ps_mask(xf, _mm512_set1_ps(INFINITY), _CMP_NLT_UQ); \
+    } \
+    const __m512i u = _mm512_castps_si512(uf); \
+    /* not a positive normal finite float: zero, subnormal, negative, inf, nan */ \
+    if (!LOG1P) special = _mm512_cmpge_epu32_mask(_mm512_sub_epi32(u, _mm512_set1_epi32(0x00800000)), _mm512_set1_epi32(0x7f000000)); \
+    const __m512i tmp = _mm512_sub_epi32(u, _mm512_set1_epi32(0x3f330000)); \
+    const __m512 kf = _mm512_cvtepi32_ps(_mm512_srai_epi32(tmp, 23)); \
+    const __m512i idx = _mm512_srli_epi32(tmp, 18); \
+    const __m512 m = _mm512_castsi512_ps(_mm512_sub_epi32(u, _mm512_and_si512(tmp, _mm512_set1_epi32((int)0xff800000u)))); \
+    const __m512 invc = _mm512_permutex2var_ps(ic0, idx, ic1), lh = _mm512_permutex2var_ps(lh0, idx, lh1), \
+                 ll = _mm512_permutex2var_ps(ll0, idx, ll1), half = _mm512_set1_ps(0.5f); \
+    __m512 z = _mm512_fmsub_ps(m, invc, _mm512_set1_ps(1.0f));              /* exact */ \
+    if (LOG1P) z = _mm512_mask_mov_ps(z, small, xf); \
+    const __m512 z2 = _mm512_mul_ps(z, z), z2l = _mm512_fmsub_ps(z, z, z2);        /* z^2 = z2 + z2l */ \
+    /* s + e1 = z - z2/2 exactly (z - s is exact: Sterbenz) */ \
+    const __m512 s = _mm512_fnmadd_ps(half, z2, z), e1 = _mm512_fnmadd_ps(half, z2, _mm512_sub_ps(z, s)); \
+    /* A + eA = k K_hi + log c_hi exactly (k K_hi exact: K_hi has 16 bits; |k K_hi| >= |log c_hi| or k = 0) */ \
+    const __m512 P = _mm512_mul_ps(kf, _mm512_set1_ps(Kc[0])), A = _mm512_add_ps(P, lh), eA = _mm512_sub_ps(lh, _mm512_sub_ps(A, P)); \
+    const __m512 R = _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[5]), _mm512_set1_ps(Rc[4])), \
+                                                          _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[3]), _mm512_set1_ps(Rc[2]))), \
+                                     _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[1]), _mm512_set1_ps(Rc[0]))); \
+    __m512 l = _mm512_fnmadd_ps(half, z2l, e1), sh = s; \
+    if (SCALED) {     /* (s + l) / ln B: s S_hi as an exact pair, the rest in the low part */ \
+        sh = _mm512_mul_ps(s, _mm512_set1_ps(Sc[0])); \
+        l = _mm512_fmadd_ps(l, _mm512_set1_ps(Sc[0]), _mm512_fmadd_ps(s, _mm512_set1_ps(Sc[1]), _mm512_fmsub_ps(s, _mm512_set1_ps(Sc[0]), sh))); \
+    } \
+    /* S + e2 = A + sh exactly (|A| >= |sh| or A = 0: the intervals' log c outweigh their z) */ \
+    const __m512 S = _mm512_add_ps(A, sh), e2 = _mm512_sub_ps(sh, _mm512_sub_ps(S, A)); \
+    l = _mm512_fmadd_ps(_mm512_mul_ps(z2, z), R, l); \
+    if (LOG1P) {     /* log1p(z + zl) = log1p(z) + zl / (1 + z), zl = ulo 2^-k / c, 1 / (1 + z) ~ 1 - z + z^2 */ \
+        const __m512 zl = _mm512_scalef_ps(_mm512_mul_ps(ulo, invc), _mm512_sub_ps(_mm512_setzero_ps(), kf)); \
+        l = _mm512_fmadd_ps(zl, _mm512_add_ps(_mm512_sub_ps(_mm512_set1_ps(1.0f), z), z2), l); \
+    } \
+    l = _mm512_add_ps(_mm512_add_ps(l, e2), _mm512_add_ps(eA, _mm512_fmadd_ps(kf, _mm512_set1_ps(Kc[1]), ll))); \
+    /* the rounding test: both ends of S + l +- d round to one float, d the error bound: 2^-21 |z|^3 \
+       (R and its product in float: 4 roundings of about z^3/3; log1p's 1/(1 + z) cut after z^2) \
+       plus D |S| (the low part's sums; D: 2^-38, or 2^-35 for log10, whose k K_lo is largest) */ \
+    const __m512 d = _mm512_fmadd_ps(_mm512_abs_ps(_mm512_mul_ps(z2, z)), _mm512_set1_ps(0x1p-21f), \
+                                     _mm512_mul_ps(_mm512_abs_ps(S), _mm512_set1_ps(D))); \
+    const __m512 up = _mm512_add_ps(S, _mm512_add_ps(l, d)), dn = _mm512_add_ps(S, _mm512_sub_ps(l, d)); \
+    fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | special; \
+    y = up; \
+    if (LOG1P) { y = _mm512_mask_mov_ps(y, tiny, xf); fail &= ~tiny | special; } \
+} while (0)
+/* n floats: the vectors' failing lanes are redone by the element function after the vector's
+   store.  Output may be the input itself (each vector is read before it is written, and a
+   redone lane reads its own x first). */
+#define EW_VLOG_BLOCK(name, B, SCALED, LOG1P, D, elem) \
+EW_TARGET_V8 static inline void name##_v16(float *o, const float *x, int64_t n) { \
+    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16); \
+    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_##B), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_##B + 16); \
+    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_##B), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_##B + 16); \
+    int64_t i0 = 0; \
+    for (; i0 + 16 <= n; i0 += 16) { \
+        const __m512 xf = _mm512_loadu_ps(x + i0); \
+        __m512 y; \
+        __mmask16 fail; \
+        EW_VLOGF_V16(B, SCALED, LOG1P, D, xf, y, fail); \
+        _Alignas(64) float xs[16]; \
+        if (__builtin_expect(fail != 0, 0)) { \
+            /* the element function's special values, in the vector: below the pole nan, at \
+               it -inf, inf and nan x + x; what is left (subnormals, failed tests) goes to it */ \
+            const __m512 pole = _mm512_set1_ps(LOG1P ? -1.0f : 0.0f); \
+            const __mmask16 below = _mm512_cmp_ps_mask(xf, pole, _CMP_LT_OQ), at = _mm512_cmp_ps_mask(xf, pole, _CMP_EQ_OQ); \
+            const __mmask16 same = _mm512_cmp_ps_mask(xf, _mm512_set1_ps(INFINITY), _CMP_EQ_OQ) | _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q); \
+            y = _mm512_mask_mov_ps(_mm512_mask_mov_ps(y, below, _mm512_set1_ps(NAN)), at, _mm512_set1_ps(-INFINITY)); \
+            y = _mm512_mask_add_ps(y, same, xf, xf); \
+            fail &= (__mmask16)~(below | at | same); \
+            _mm512_store_ps(xs, xf); \
+        } \
+        _mm512_storeu_ps(o + i0, y); \
+        if (__builtin_expect(fail != 0, 0)) \
+            for (unsigned f = fail; f; f &= f - 1) o[i0 + __builtin_ctz(f)] = elem(xs[__builtin_ctz(f)]); \
+    } \
+    for (; i0 < n; i0++) o[i0] = elem(x[i0]); \
+} \
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function */ \
+EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
+    if (ew_use_avx512()) { name##_v16(o, x, n); return; } \
+    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
+}
+#ifndef EW_VLOGC_STANDALONE
+EW_VLOG_BLOCK(ew_vl_logf_block, E, 0, 0, 0x1p-38f, ew_vlog_logf)
+EW_VLOG_BLOCK(ew_vl_log2f_block, 2, 1, 0, 0x1p-38f, ew_vlog_log2f)
+EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-35f, ew_vlog_log10f)
+EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
+#endif
+#ifndef EW_VLOGC_STANDALONE
+/* logaddexp(a, b) as ew_logaddexpf_fma (vmath_more.h: torch's float steps m + log1p(w),
+   w = e^-|a - b|, each rounded to float), 16 lanes a vector, in two halves of 8 doubles:
+   - w: ew_mf_expd's operations (prelude.h's EW_EXP_REDUCE and EW_EXP_POLY), rounded to float:
+     the element function's w bit for bit;
+   - log1p w: ew_vlog_core (vlog.h) on 1 + w (exact in double for w >= 2^-25; w itself below):
+     where its rounding test passes, the correctly rounded log1p w, which the element function's
+     own double (within 2^-50) also rounds to; scripts/vlogaddexp_sweep.c checks every float w;
+   - |a - b| >= 88 (w < 2^-126, log1p w = w) with |m| >= 2^-100 (half an ulp of m exceeds w):
+     m itself, as the element function's m + w rounds (an infinite m too: torch's masks);
+   - the rest (|a - b| in (87, 88), a nan, equal infinities, a failed test): the element function. */
+/* ew_vlog_core (vlog.h) on 8 doubles: the same operations, so the same r; *ok: its rounding test */
+EW_TARGET_V8 static inline __m512d ew_vl_logcore8(__m512d u, const __m512d *tab, const double *Q, double K, double S, __mmask8 *ok) {
+    const __m512i b = _mm512_castpd_si512(u), tmp = _mm512_sub_epi64(b, _mm512_set1_epi64((int64_t)EW_VLOG_OFF));
+    const __m512i i = _mm512_srli_epi64(tmp, 48);              /* permutex2var reads its low 4 bits */
+    const __m512d kd = _mm512_cvtepi64_pd(_mm512_srai_epi64(tmp, 52));
+    const __m512d md = _mm512_castsi512_pd(_mm512_sub_epi64(b, _mm512_and_si512(tmp, _mm512_set1_epi64((int64_t)0xfff0000000000000ull))));
+    const __m512d z = _mm512_fmadd_pd(md, _mm512_permutex2var_pd(tab[0], i, tab[1]), _mm512_set1_pd(-1.0));
+    const __m512d t = _mm512_fmadd_pd(kd, _mm512_set1_pd(K), _mm512_permutex2var_pd(tab[2], i, tab[3]));
+    const __m512d z2 = _mm512_mul_pd(z, z), z4 = _mm512_mul_pd(z2, z2);
+    const __m512d q = _mm512_fmadd_pd(z4, _mm512_fmadd_pd(z, _mm512_set1_pd(Q[5]), _mm512_set1_pd(Q[4])),
+                      _mm512_fmadd_pd(z2, _mm512_fmadd_pd(z, _mm512_set1_pd(Q[3]), _mm512_set1_pd(Q[2])),
+                                      _mm512_fmadd_pd(z, _mm512_set1_pd(Q[1]), _mm512_set1_pd(Q[0]))));
+    const __m512d r = _mm512_fmadd_pd(z2, q, _mm512_fmadd_pd(z, _mm512_set1_pd(S), t));
+    *ok = _mm512_test_epi64_mask(_mm512_add_epi64(_mm512_castpd_si512(r), _mm512_set1_epi64((int64_t)EW_VLOG_TADD)),
+                                 _mm512_set1_epi64((int64_t)EW_VLOG_TMASK));
+    return r;
+}
+/* w = e^-d (d clamped to 200) as the element function's float, and log1p w where *ok, for 8 d */
+EW_TARGET_V8 static inline __m256 ew_vl_lae8(__m512d d, const __m512d *tab, __m256 *w, __mmask8 *ok) {
+    static const double Q[6] = {EW_VLOG_Q_E};
+    const __m512d x = V8_NEG(_mm512_min_pd(d, _mm512_set1_pd(200.0)));
+    EW_EXP_REDUCE(V8_T, V8_F, V8_S, V8_C, x, kd, r);
+    EW_EXP_POLY(V8_T, V8_F, V8_M, V8_C, r, p);
+    *w = _mm512_cvtpd_ps(V8_SCALE(p, kd));
+    const __m512d u = _mm512_add_pd(_mm512_set1_pd(1.0), _mm512_cvtps_pd(*w));
+    return _mm512_cvtpd_ps(ew_vl_logcore8(u, tab, Q, EW_VLOG_K_E, EW_VLOG_S_E, ok));
+}
+/* 16 lanes: log1p(e^-dist) where *ok (w < 2^-25: w itself) */
+EW_TARGET_V8 static inline __m512 ew_vl_lae16(__m512 dist, const __m512d *tab, __mmask16 *ok) {
+    __m256 w0, w1;
+    __mmask8 ok0, ok1;
+    const __m256 l0 = ew_vl_lae8(_mm512_cvtps_pd(_mm512_castps512_ps256(dist)), tab, &w0, &ok0);
+    const __m256 l1 = ew_vl_lae8(_mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(dist), 1))), tab, &w1, &ok1);
+    const __m512 w = _mm512_insertf32x8(_mm512_castps256_ps512(w0), w1, 1), l = _mm512_insertf32x8(_mm512_castps256_ps512(l0), l1, 1);
+    const __mmask16 tiny = _mm512_cmp_ps_mask(w, _mm512_set1_ps(0x1p-25f), _CMP_LT_OQ);
+    *ok = (__mmask16)(ok0 | (ok1 << 8)) | tiny;
+    return _mm512_mask_mov_ps(l, tiny, w);
+}
+EW_TARGET_V8 static void ew_vl_logaddexpf_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    const __m512d tab[4] = {_mm512_loadu_pd(EW_VLOG_INVC), _mm512_loadu_pd(EW_VLOG_INVC + 8),
+                            _mm512_loadu_pd(EW_VLOG_LOGC_E), _mm512_loadu_pd(EW_VLOG_LOGC_E + 8)};
+    const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0;
+        const __m512 mx = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(av, bv, _CMP_GT_OQ), bv, av);
+        const __m512 dist = _mm512_abs_ps(_mm512_sub_ps(av, bv));
+        __mmask16 ok;
+        const __m512 lv = ew_vl_lae16(dist, tab, &ok);
+        const __mmask16 fast = _mm512_cmp_ps_mask(dist, _mm512_set1_ps(87.0f), _CMP_LE_OQ);
+        const __mmask16 big = _mm512_cmp_ps_mask(dist, _mm512_set1_ps(88.0f), _CMP_GE_OQ)
+                            & _mm512_cmp_ps_mask(_mm512_abs_ps(mx), _mm512_set1_ps(0x1p-100f), _CMP_GE_OQ);
+        const __mmask16 redo = (__mmask16)((~ok & fast) | ~(fast | big));
+        _mm512_storeu_ps(o + i, _mm512_mask_mov_ps(_mm512_add_ps(mx, lv), big, mx));
+        if (__builtin_expect(redo != 0, 0)) {     /* the operands from the registers: o may be a or b */
+            float at[16], bt[16];
+            _mm512_storeu_ps(at, av); _mm512_storeu_ps(bt, bv);
+            for (unsigned f = redo; f; f &= f - 1) o[i + __builtin_ctz(f)] = ew_logaddexpf_fma(at[__builtin_ctz(f)], bt[__builtin_ctz(f)]);
+        }
+    }
+    for (; i < n; i++) o[i] = ew_logaddexpf_fma(a[i * sa], b[i * sb]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function of the AVX2 flavour */
+EW_TARGET_F16C void ew_vl_logaddexpf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_logaddexpf_v16(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_logaddexpf_fma(a[i * sa], b[i * sb]);
+}
+#endif
+#ifndef EW_VLOGC_STANDALONE
+/* logsigmoid = min(x, 0) - log1p(e^-|x|) as ew_vlogsigmoidf (vmath.h), 16 lanes a vector in two
+   halves of 8 doubles: its operations lane by lane (e^-|x| by prelude.h's EW_EXP_REDUCE and
+   EW_EXP_POLY, log1p w as log(1 + w) by vmath.h's EW_LOG_CORE plus the rounding correction, with
+   the same multiplies, adds and fmas in the same order), so its values bit for bit; the element
+   function's AVX2 loop runs 4 doubles a vector.  A nan stays x. */
+EW_TARGET_V8 static inline __m256 ew_vl_logsig8(__m512d xd) {
+    const __m512d a = V8_ABS(xd), t = V8_NEG(_mm512_min_pd(a, _mm512_set1_pd(700.0)));
+    EW_EXP_REDUCE(V8_T, V8_F, V8_S, V8_C, t, kd, r);
+    EW_EXP_POLY(V8_T, V8_F, V8_M, V8_C, r, p);
+    const __m512d w = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(700.0), _CMP_LE_OQ), V8_SCALE(p, kd));
+    const __m512d u = _mm512_add_pd(_mm512_set1_pd(1.0), w);
+    EW_VB_LOG(V8_, u, y);
+    const __m512d l = _mm512_add_pd(y, _mm512_mul_pd(_mm512_sub_pd(w, _mm512_sub_pd(u, _mm512_set1_pd(1.0))), _mm512_sub_pd(_mm512_set1_pd(2.0), u)));
+    const __m512d neg = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), xd);
+    return _mm512_cvtpd_ps(_mm512_sub_pd(neg, l));
+}
+EW_TARGET_V8 static void ew_vl_logsigmoidf_v16(float *o, const float *x, int64_t n) {
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 xf = _mm512_loadu_ps(x + i);
+        const __m256 r0 = ew_vl_logsig8(_mm512_cvtps_pd(_mm512_castps512_ps256(xf)));
+        const __m256 r1 = ew_vl_logsig8(_mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xf), 1))));
+        const __m512 r = _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1);
+        _mm512_storeu_ps(o + i, _mm512_mask_mov_ps(r, _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q), xf));
+    }
+    for (; i < n; i++) o[i] = ew_vlogsigmoidf(x[i]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function */
+EW_TARGET_F16C void ew_vl_logsigmoidf_block(float *o, const float *x, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_logsigmoidf_v16(o, x, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_vlogsigmoidf(x[i]);
+}
+#endif
+#endif
