@@ -10,12 +10,14 @@ functions' (stubs, docs)."""
 from __future__ import annotations
 
 import math
+import sys
 
 from generated import ops as _ops
 from generated.tables import OPS
 
 from . import _argparse as _p, _dispatch as _d
 from ._argparse import REQUIRED
+from .scalars import check_fits
 
 
 def _builtin(name, op, params=(), out=True, inplace=False):
@@ -72,7 +74,7 @@ def _rrelu_builtin(name, inplace):
         input, lower, upper, training = parser.parse(args, kwargs)
         lo, hi = (_scalar_double(v) for v in (lower, upper))
         for bound, v in (("lower", lo), ("upper", hi)):
-            if not math.isfinite(v):
+            if not inplace and not math.isfinite(v):     # (only torch.rrelu checks; rrelu_ does not)
                 raise RuntimeError(f"rrelu: {bound} bound must be finite, got {v}")
         if not lo <= hi:
             raise RuntimeError("Lower bound should be less than or equal to the upper bound")
@@ -103,7 +105,13 @@ def _rrelu_train(input, lo, hi, inplace):
     if input.dtype not in (rt.float32, rt.float64, rt.bfloat16):
         raise NotImplementedError(f"\"rrelu_with_noise_out_cpu\" not implemented for '{input.dtype.c10_name}'")
     opmath = rt.float64 if input.dtype == rt.float64 else rt.float32
+    for v in (lo, hi):
+        check_fits(v, opmath)           # (Scalar::to<opmath_t>)
     lo, hi = (rt.tensor(v, dtype=opmath).item() for v in (lo, hi))
+    if not hi - lo <= sys.float_info.max:     # (uniform_real_distribution<double>'s check)
+        raise RuntimeError("Expected to - from <= std::numeric_limits<T>::max() to be true, but got false.  "
+                           "(Could this error message be improved?  If so, please report an enhancement "
+                           "request to PyTorch.)")
     values = input.reshape(-1).tolist()
     noise = rt.tensor([lo + (hi - lo) * random.random() if v <= 0 else 1.0 for v in values], dtype=opmath)
     result = (input.to(opmath).reshape(-1) * noise).to(input.dtype).reshape(input.shape)

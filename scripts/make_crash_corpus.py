@@ -61,6 +61,7 @@ FUNCTIONS = {
     "allclose": ([F, F], ["rtol", "atol", "equal_nan"]), "equal": ([F, F], []), "frexp": ([F], []),
     "mvlgamma": ([F, "1"], []), "polygamma": (["1", F], []),
     "threshold": ([F, "0.5", "0.0"], []), "threshold_": ([F, "0.5", "0.0"], []),
+    "rrelu": ([F], ["lower", "upper", "training"]), "rrelu_": ([F], ["lower", "upper", "training"]),
 }
 # what rt.__all__ names that is a value, not a callable: the dtypes, layouts and memory formats
 CONSTANTS = (rt.dtype, rt.layout, rt.memory_format)

@@ -144,3 +144,16 @@ def test_rrelu_at_the_top_level():
         rt.rrelu(x, math.nan)
     with pytest.raises(TypeError, match=r"^rrelu\(\) got an unexpected keyword argument 'out'$"):
         rt.rrelu(x, out=x)
+
+
+def test_rrelu_bounds_as_torch_checks_them():
+    # only torch.rrelu checks finiteness; rrelu_ takes infinite bounds in eval mode, and its
+    # training mode fails in Scalar::to<float> or in uniform_real_distribution<double>
+    assert rt.rrelu_(rt.tensor([-1.0, 1.0]), upper=math.inf).tolist() == [-math.inf, 1.0]
+    with pytest.raises(RuntimeError, match="^Lower bound should be less than or equal to the upper bound$"):
+        rt.rrelu_(rt.tensor([-1.0]), math.nan)
+    with pytest.raises(RuntimeError, match=r"^Expected to - from <= std::numeric_limits<T>::max\(\) to be true"):
+        rt.rrelu_(rt.tensor([-1.0]), -math.inf, training=True)
+    with pytest.raises(RuntimeError, match="^value cannot be converted to type float without overflow$"):
+        rt.rrelu(rt.tensor([-1.0]), -1e308, 1e308, training=True)
+    assert rt.rrelu(rt.tensor([-1.0]), -3e38, 3e38, training=True).isfinite().all()
