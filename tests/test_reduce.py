@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import math
 import random
-import struct
 
 import pytest
 
 import runtime as rt
 from codegen.model import ModelError, load_model
+from floats import f32, ulp32
 
 from pathlib import Path
 
@@ -25,14 +25,7 @@ def _mixed(n, seed):
 
 
 def _ulp(x, bits):
-    if bits == 32:
-        x = struct.unpack("f", struct.pack("f", x))[0]
-        return math.ulp(x) * 2 ** 29 if x else 2 ** -149
-    return math.ulp(x)
-
-
-def _f32(x):
-    return struct.unpack("f", struct.pack("f", x))[0]
+    return ulp32(x) if bits == 32 else math.ulp(x)
 
 
 @pytest.fixture
@@ -56,7 +49,7 @@ def test_float64_sum_is_pairwise_accurate():
 def test_float32_sum_accumulates_in_double():
     """float32 sums are carried in double, so the result is the exact sum rounded once
     (within one float32 ulp) even with cancellation; torch's float32 cascade is not."""
-    xs = [_f32(x) for x in _mixed(1 << 20, 2)]
+    xs = [f32(x) for x in _mixed(1 << 20, 2)]
     exact = math.fsum(xs)
     got = rt.tensor(xs, dtype=rt.float32).sum().item()
     assert abs(got - exact) <= _ulp(exact, 32), (got, exact)
@@ -232,7 +225,7 @@ def test_float_sums_at_least_as_accurate_as_torch():
         for seed in range(3):
             xs = _mixed(1 << 20, 10 + seed)
             if bits == 32:
-                xs = [_f32(x) for x in xs]
+                xs = [f32(x) for x in xs]
             exact = math.fsum(xs)
             ours = rt.tensor(xs, dtype=getattr(rt, dtype)).sum().item()
             theirs = torch.tensor(xs, dtype=getattr(torch, dtype)).sum().item()

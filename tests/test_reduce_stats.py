@@ -7,24 +7,15 @@ from __future__ import annotations
 
 import math
 import random
-import struct
 from fractions import Fraction
 
 import pytest
 
 import runtime as rt
+from floats import f32, ulp32
 from test_reduce import _broken  # noqa: F401 - the broken-YAML helper
 
 EPS64 = 2.0 ** -52
-
-
-def _f32(x):
-    return struct.unpack("f", struct.pack("f", x))[0]
-
-
-def _ulp32(x):
-    x = _f32(x)
-    return math.ulp(x) * 2 ** 29 if x else 2 ** -149
 
 
 @pytest.fixture
@@ -69,14 +60,14 @@ def test_float32_var_is_rounded_once_from_double():
     ks = _offset_ints(1 << 18, 2, 3.0, 100.0, bits)
     x = rt.tensor([k / 2 ** bits for k in ks], dtype=rt.float32)
     exact = float(_exact_var(ks, bits))
-    assert abs(x.var().item() - exact) <= _ulp32(exact)
+    assert abs(x.var().item() - exact) <= ulp32(exact)
     m = x.reshape(512, 512)
     for d in (0, 1):
         rows = [ks[i * 512:(i + 1) * 512] for i in range(512)] if d == 1 else [ks[j::512] for j in range(512)]
         got = m.var(d).tolist()
         for g, r in zip(got, rows):
             e = float(_exact_var(r, bits))
-            assert abs(g - e) <= _ulp32(e), (d, g, e)
+            assert abs(g - e) <= ulp32(e), (d, g, e)
 
 
 def test_complex_var_is_the_sum_of_the_parts():
@@ -98,8 +89,8 @@ def test_logsumexp_against_mpmath():
     got = rt.logsumexp(rt.tensor(xs, dtype=rt.float64), 0).item()
     assert abs(got - float(exact)) <= 2 * math.ulp(float(exact)), (got, exact)
     got32 = rt.logsumexp(rt.tensor(xs, dtype=rt.float32), 0).item()
-    exact32 = mpmath.log(mpmath.fsum(mpmath.exp(mpmath.mpf(_f32(v))) for v in xs))
-    assert abs(got32 - float(exact32)) <= _ulp32(float(exact32))
+    exact32 = mpmath.log(mpmath.fsum(mpmath.exp(mpmath.mpf(f32(v))) for v in xs))
+    assert abs(got32 - float(exact32)) <= ulp32(float(exact32))
 
 
 def test_logsumexp_keeps_torch_infinities_and_nan():
@@ -129,7 +120,7 @@ def test_nanmean_and_norm_against_fsum():
 def test_float32_cumsum_runs_in_double():
     """Every prefix within one float32 ulp of the exact prefix sum (torch's acc type is double too)."""
     R = random.Random(6)
-    xs = [_f32(R.uniform(0, 1) * 10 ** R.uniform(-4, 4)) for _ in range(100_000)]
+    xs = [f32(R.uniform(0, 1) * 10 ** R.uniform(-4, 4)) for _ in range(100_000)]
     got = rt.tensor(xs, dtype=rt.float32).cumsum(0).tolist()
     exact = 0.0
     partial = []
@@ -138,7 +129,7 @@ def test_float32_cumsum_runs_in_double():
     run = 0
     for i in range(0, len(xs), 997):            # a sample of the prefixes, each exact
         exact = math.fsum(partial[:i + 1])
-        assert abs(got[i] - exact) <= _ulp32(exact), (i, got[i], exact)
+        assert abs(got[i] - exact) <= ulp32(exact), (i, got[i], exact)
         run += 1
     assert run > 100
 
@@ -197,7 +188,7 @@ def test_named_tuples_and_out():
     got = rt.aminmax(x, dim=0, out=(lo, hi))
     assert got.min is lo and got.max is hi and hi.tolist() == [7.0, 5.0, 7.0]
     pair = rt.std_mean(x, 1)
-    assert type(pair) is tuple and pair[1].tolist() == [_f32(8 / 3), _f32(14 / 3)]
+    assert type(pair) is tuple and pair[1].tolist() == [f32(8 / 3), f32(14 / 3)]
     c = x.cummin(1)
     assert c.values.tolist() == [[1.0, 1.0, 1.0], [7.0, 0.0, 0.0]] and c.indices.tolist() == [[0, 0, 0], [0, 1, 1]]
     y = x.clone()
@@ -229,7 +220,7 @@ def test_var_and_logsumexp_at_least_as_accurate_as_torch():
     for dtype in ("float64", "float32"):
         ours = getattr(rt.tensor(xs, dtype=getattr(rt, dtype)), "var")().item()
         theirs = torch.tensor(xs, dtype=getattr(torch, dtype)).var().item()
-        tol = math.ulp(float(exact)) if dtype == "float64" else _ulp32(float(exact))
+        tol = math.ulp(float(exact)) if dtype == "float64" else ulp32(float(exact))
         assert abs(Fraction(ours) - exact) <= abs(Fraction(theirs) - exact) + tol, (dtype, ours, theirs)
 
 

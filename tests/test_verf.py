@@ -16,11 +16,9 @@ import pytest
 import runtime as rt
 import runtime.nn.functional as F
 
+from floats import f32
+
 SQRT1_2 = 0.70710678118654752440
-
-
-def f32(v):
-    return struct.unpack("<f", struct.pack("<f", v))[0] if math.isfinite(v) else v
 
 
 def bits(v):

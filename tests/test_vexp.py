@@ -16,7 +16,7 @@ import pytest
 
 import runtime as rt
 
-F32_MAX = struct.unpack("<f", struct.pack("<I", 0x7F7FFFFF))[0]
+from floats import F32_MAX, f32, ordinal
 
 
 def _has_avx512():
@@ -30,21 +30,6 @@ def _has_avx512():
 
 
 AVX512 = _has_avx512()
-
-
-def f32(v):
-    """v rounded to float32 (round half to even; beyond the format: inf)."""
-    if math.isnan(v) or math.isinf(v):
-        return v
-    try:
-        return struct.unpack("<f", struct.pack("<f", v))[0]
-    except OverflowError:
-        return math.copysign(math.inf, v) if abs(v) >= 2.0 ** 128 - 2.0 ** 103 else math.copysign(F32_MAX, v)
-
-
-def ordinal(v):
-    i = struct.unpack("<i", struct.pack("<f", v))[0]
-    return -(i & 0x7FFFFFFF) if i < 0 else i
 
 
 def near_boundary(d):

@@ -17,6 +17,8 @@ import pytest
 import runtime as rt
 from runtime import _threads
 
+from floats import f32
+
 FUNCS = {"log": math.log, "log2": math.log2, "log10": math.log10, "log1p": math.log1p}
 
 # x -> (log, log2, log10) correctly rounded (mpmath, 200 bits), for inputs where one of the element
@@ -142,10 +144,6 @@ _HARD1P = {
     "-0x1.7ffffap-21": "-0x1.8000020000000p-21",
 }
 HARD1P = {float.fromhex(x): float.fromhex(v) for x, v in _HARD1P.items()}
-
-
-def f32(v):
-    return struct.unpack("<f", struct.pack("<f", v))[0]
 
 
 def bits(v):

@@ -17,11 +17,7 @@ import pytest
 import runtime as rt
 from runtime import _threads
 
-
-def f32(v):
-    if abs(v) >= 2.0 ** 128 - 2.0 ** 103:       # rounds past the largest float: struct refuses it
-        return math.copysign(math.inf, v)
-    return struct.unpack("<f", struct.pack("<f", v))[0]
+from floats import f32
 
 
 def bits(v):

@@ -13,15 +13,7 @@ import pytest
 
 import runtime as rt
 
-
-def f32(v):
-    """v rounded to float32 (beyond the format: inf)."""
-    if math.isnan(v) or math.isinf(v):
-        return v
-    try:
-        return struct.unpack("<f", struct.pack("<f", v))[0]
-    except OverflowError:
-        return math.copysign(math.inf, v)
+from floats import f32
 
 
 def bits_f32(u):

@@ -13,9 +13,7 @@ import pytest
 
 import runtime as rt
 
-
-def f32(v):
-    return struct.unpack("<f", struct.pack("<f", v))[0] if math.isfinite(v) and abs(v) < 3.4e38 else v
+from floats import f32
 
 
 def _bits(rng, lo, hi):

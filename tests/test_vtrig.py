@@ -13,17 +13,7 @@ import pytest
 import runtime as rt
 from runtime import _threads
 
-F32_MAX = struct.unpack("<f", struct.pack("<I", 0x7F7FFFFF))[0]
-
-
-def f32(v):
-    """v rounded to float32 (beyond the format: inf)."""
-    if math.isnan(v) or math.isinf(v):
-        return v
-    try:
-        return struct.unpack("<f", struct.pack("<f", v))[0]
-    except OverflowError:
-        return math.copysign(math.inf, v)
+from floats import F32_MAX, f32, ordinal
 
 
 def fmod(a, b):
@@ -166,11 +156,6 @@ def test_hardsigmoid_block():
     assert same(got, [hardsigmoid(x) for x in tv])
     w = rt.tensor([v for x in tv for v in (x, 0.5)], dtype=rt.float32)
     assert same(rt.nn.functional.hardsigmoid(w[::2]).tolist(), got)
-
-
-def ordinal(v):
-    i = struct.unpack("<i", struct.pack("<f", v))[0]
-    return -(i & 0x7FFFFFFF) if i < 0 else i
 
 
 TRIG = {"atan": math.atan, "asin": math.asin, "acos": math.acos, "tan": math.tan}
