@@ -98,9 +98,10 @@ static inline float ew_vsp_i0ef(float x) {
     const double a = fabs((double)x);
     return a < INFINITY ? (float)ew_vsp_bessel_i(a, 0) : (float)ew_sp_i0e(x);
 }
+/* i1, i1e: odd, with the sign of x < 0 (torch's: i1(-0.0) is +0.0) */
 static inline float ew_vsp_i1ef(float x) {
-    const double a = fabs((double)x);
-    return a < INFINITY ? (float)copysign(ew_vsp_bessel_i(a, 1), (double)x) : (float)ew_sp_i1e(x);
+    const double a = fabs((double)x), r = ew_vsp_bessel_i(a, 1);
+    return a < INFINITY ? (float)(x < 0 ? -r : r) : (float)ew_sp_i1e(x);
 }
 static inline float ew_vsp_i0f(float x) {
     const double a = fabs((double)x);
@@ -108,7 +109,14 @@ static inline float ew_vsp_i0f(float x) {
 }
 static inline float ew_vsp_i1f(float x) {
     const double a = fabs((double)x);
-    return a <= 80 ? (float)copysign(ew_vsp_bessel_i(a, 3), (double)x) : (float)ew_sp_i1(x);
+    if (!(a <= 80)) return (float)ew_sp_i1(x);
+    const double r = ew_vsp_bessel_i(a, 3);
+    return (float)(x < 0 ? -r : r);
+}
+/* torch.i0 (not special.modified_bessel_i0) keeps torch's float path past 80: inf from 88.72 on,
+   where torch's float e^x overflows (the special functions are finite to 93) */
+static inline float ew_vsp_i0f_torch(float x) {
+    return fabsf(x) <= 80 ? (float)ew_vsp_bessel_i(fabs((double)x), 2) : ew_i0(x);
 }
 
 #ifdef EW_HAVE_F16C_PATH
@@ -156,11 +164,11 @@ EW_TARGET_V8 static int ew_vsp_bessel_i32(float *o, const float *x, int kind, do
             const __m512d e = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_castpd_si512(p), _mm512_slli_epi64(_mm512_castpd_si512(kd), 52)));
             r[j] = _mm512_mul_pd(r[j], e);
         }
-        if (kind & 1) {          /* tiny a as ew_vsp_bessel_i; the sign of x */
+        if (kind & 1) {          /* tiny a as ew_vsp_bessel_i; negated where x < 0 */
             r[j] = _mm512_mask_mul_pd(r[j], _mm512_cmp_pd_mask(a[j], _mm512_set1_pd(0x1p-60), _CMP_LT_OQ), a[j],
                                       _mm512_set1_pd(kind == 1 ? 0.5 - 0x1p-51 : 0.5 + 0x1p-51));
             const __m512d xs = _mm512_cvtps_pd(_mm256_loadu_ps(x + 8 * j));
-            r[j] = _mm512_or_pd(r[j], _mm512_and_pd(xs, _mm512_set1_pd(-0.0)));
+            r[j] = _mm512_mask_sub_pd(r[j], _mm512_cmp_pd_mask(xs, _mm512_setzero_pd(), _CMP_LT_OQ), _mm512_setzero_pd(), r[j]);
         }
         _mm256_storeu_ps(o + 8 * j, _mm512_cvtpd_ps(r[j]));
     }
@@ -179,6 +187,7 @@ EW_VSP_BLOCK(ew_vsp_i0ef_block, ew_vsp_i0ef, 0, 0x1p128)
 EW_VSP_BLOCK(ew_vsp_i1ef_block, ew_vsp_i1ef, 1, 0x1p128)
 EW_VSP_BLOCK(ew_vsp_i0f_block, ew_vsp_i0f, 2, 80.0)
 EW_VSP_BLOCK(ew_vsp_i1f_block, ew_vsp_i1f, 3, 80.0)
+EW_VSP_BLOCK(ew_vsp_i0f_torch_block, ew_vsp_i0f_torch, 2, 80.0)
 #endif
 
 /* ---- modified_bessel_k0, k1 and their scaled forms for float32: Cephes' series of torch's

@@ -1,5 +1,5 @@
 """float32 special functions of csrc/vspecial.h (issue 17, branch vspecial): polygamma in double,
-and special.i0e, modified_bessel_i0/k0/k1, scaled_modified_bessel_k0/k1 in double with
+and i0, special.i0e, i1, i1e, modified_bessel_i0/i1/k0/k1, scaled_modified_bessel_k0/k1 in double with
 AVX-512 blocks of 32 (contiguous input) and the same operations element by element (strided
 input, block tails, lanes outside the vector path).  Both walks give the same bits, and those
 are the correctly rounded float of the float64 path (long double there), sampled over random
@@ -60,7 +60,8 @@ def _check(fn, xs, tiny=None):
     assert not bad, f"{len(bad)} of {len(xs)} differ (x, block, strided, float64 rounded): {bad[:5]}"
 
 
-I_FUNCS = [("special.i0e", 3e38, None), ("special.modified_bessel_i0", 80.0, None)]
+I_FUNCS = [("special.i0e", 3e38, None), ("special.modified_bessel_i0", 80.0, None), ("special.i1e", 3e38, -1),
+           ("special.i1", 80.0, 1), ("special.modified_bessel_i1", 80.0, 1)]
 K_FUNCS = [("special.modified_bessel_k0", 150.0), ("special.modified_bessel_k1", 150.0),
            ("special.scaled_modified_bessel_k0", 3e38), ("special.scaled_modified_bessel_k1", 3e38)]
 
@@ -76,6 +77,21 @@ def _fn(name):
 def test_bessel_i(name, lim, tiny):
     edges = [8.0, 80.0, 2.0 ** -60, 1e-38, 2.0 ** -126, 92.0, 93.0, 713.0]
     _check(_fn(name), _inputs(hash(name) & 0xFFFF, 0.0, min(lim, 100.0), edges), tiny)
+
+
+def test_i0_keeps_torchs_float_overflow():
+    # torch.i0 (unlike special.modified_bessel_i0) is inf where torch's float e^|x| overflows
+    xs = _inputs(7, 0.0, 100.0, [8.0, 80.0, 88.72283, 88.72284, 92.0, 93.0])
+    x = rt.tensor(xs, dtype=rt.float32)
+    got, strided = rt.i0(x).tolist(), rt.i0(rt.tensor([v for v in xs for _ in (0, 1)])[::2]).tolist()
+    series = rt.special.modified_bessel_i0(x).tolist()
+    for v, a, b, c in zip(xs, got, strided, series):
+        assert same(a, b), (v, a, b)
+        if abs(v) <= 80 or math.isnan(v):
+            assert same(a, c), (v, a, c)
+        elif 88.72284 <= abs(v) < math.inf:        # (i0(inf) is nan, as torch's)
+            assert a == math.inf, (v, a)
+    assert rt.i0(rt.tensor([0.0, -0.0])).tolist() == [1.0, 1.0]      # (torch: 0.99999994, 1 ulp low)
 
 
 @pytest.mark.parametrize("name,lim", K_FUNCS)
