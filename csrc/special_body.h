@@ -441,10 +441,119 @@ static T F(legendre_big)(T x, int64_t n) {
     return neg ? -r : r;
 }
 
+/* L_n, x > 0, n > EW_LAGUERRE_BIG: Tricomi's convergent expansion in Bessel functions
+   (A&S 13.3.7 with a = -n, b = 1), nu = 4n + 2, z = sqrt(nu x), r = sqrt(x / nu) = z / nu:
+     e^(-x/2) L_n(x) = sum_m B_m J_m(z),  B_m = A_m r^m,  B_0 = 1, B_1 = 0, B_2 = r^2 / 2,
+     m B_m = (m - 1) r^2 B_(m-2) - (x r / 2) B_(m-3).
+   Its terms peak near e^c times the sum, c = x r / 6 (measured against mpmath), so it keeps
+   float64's accuracy in long double up to c ~ 9: n = 2^18, x = 1450, where L_n overflows
+   anyway; past c = 30 only the sign of the infinity is left (laguerre_sign).  A z of up to 1e11
+   takes its phase from z = zh + zl (two words) so that J_0 and J_1 are right to the ulp. */
+
+/* a b = p + e exactly; s + t = h + l exactly */
+static void F(two_prod)(T a, T b, T *p, T *e) { *p = a * b; *e = fma(a, b, -*p); }
+static void F(two_sum)(T s, T t, T *h, T *l) {
+    T u = s + t, v = u - s;
+    *h = u;
+    *l = (s - (u - v)) + (t - v);
+}
+
+/* z = sqrt((4n + 2) x) as zh + zl: n in two exact halves, each product exact */
+static void F(laguerre_z)(T x, int64_t n, T *zh, T *zl) {
+    T a = 4 * x, p1, e1, p2, e2, h, l;
+    F(two_prod)(a, (T)(n >> 32) * (T)4294967296.0, &p1, &e1);
+    F(two_prod)(a, (T)(n & 0xffffffff), &p2, &e2);
+    F(two_sum)(p1, p2, &h, &l);
+    l += e1 + e2 + 2 * x;
+    F(two_sum)(h, l, &h, &l);
+    *zh = sqrt(h);
+    *zl = (fma(-*zh, *zh, h) + l) / (2 * *zh);
+}
+
+/* J_0(z), J_1(z) for z = zh + zl >= 30: Hankel's expansions P, Q (DLMF 10.17.3), with
+   cos and sin of z - pi/4 from those of zh and zl */
+static void F(bessel_j01_big)(T zh, T zl, T *j0, T *j1) {
+    T p[2] = {0, 0}, q[2] = {0, 0};
+    for (int mu = 0; mu < 2; mu++) {
+        T t = 1, prev = 2;
+        for (int k = 0; k < 60 && fabs(t) < prev; k++) {
+            if (k % 4 == 0) p[mu] += t;
+            else if (k % 4 == 1) q[mu] += t;
+            else if (k % 4 == 2) p[mu] -= t;
+            else q[mu] -= t;
+            prev = fabs(t);
+            if (prev < EPS * EPS) break;
+            t *= (4 * mu * mu - (T)(2 * k + 1) * (2 * k + 1)) / (8 * (T)(k + 1) * zh);
+        }
+    }
+    T ch = cos(zh), sh = sin(zh), cl = cos(zl), sl = sin(zl);
+    T cz = ch * cl - sh * sl, sz = sh * cl + ch * sl;
+    T cc = (cz + sz) * (T)0.70710678118654752440084436210484903928L;   /* cos(z - pi/4) */
+    T ss = (sz - cz) * (T)0.70710678118654752440084436210484903928L;   /* sin(z - pi/4) */
+    T f = sqrt(2 / ((T)EW_PI_L * zh));
+    *j0 = f * (p[0] * cc - q[0] * ss);
+    *j1 = f * (p[1] * ss + q[1] * cc);
+}
+
+/* the sign of L_n(x) where it overflows: beyond the largest zero (x >= 4n + 2) (-1)^n, else
+   the Plancherel-Rotach phase, x = nu cos^2 phi (Szego 8.22.9) */
+static T F(laguerre_sign)(T x, int64_t n) {
+    T nu = 4 * (T)n + 2, sg = (n & 1) ? -1 : 1;
+    if (x >= nu) return sg * INFINITY;
+    T phi = acos(sqrt(x / nu));
+    T ph = nu / 4 * (sin(2 * phi) - 2 * phi) + 3 * (T)EW_PI_L / 4;
+    return sin(ph) < 0 ? -sg * INFINITY : sg * INFINITY;
+}
+
+#define EW_LAG_JN 48      /* J_m by Miller's recurrence for z < 30: m < 48 (the sum needs ~10) */
+static T F(laguerre_tricomi)(T x, int64_t n) {
+    T zh, zl, nu = 4 * (T)n + 2;
+    F(laguerre_z)(x, n, &zh, &zl);
+    T r = zh / nu, r2 = x / nu, xr2 = x * r / 2;
+    if (x * r / 6 > 30) return F(laguerre_sign)(x, n);
+    T jm[EW_LAG_JN], jprev = 0, jcur, sum, b[3] = {1, 0, r2 / 2};
+    int small = 0, miller = zh < 30;
+    if (miller) {
+        /* backward from m0 >> z, normalised by J_0 + 2 (J_2 + J_4 + ...) = 1 */
+        T a = 0, c = (T)1e-30L, norm = 0;
+        for (int m = 2 * (EW_LAG_JN / 2 + 20); m > 0; m--) {
+            T d = 2 * m / zh * c - a;            /* J_(m-1) */
+            a = c;
+            c = d;
+            if (m - 1 < EW_LAG_JN) jm[m - 1] = d;
+            if ((m - 1) % 2 == 0) norm += (m - 1 == 0) ? d : 2 * d;
+        }
+        for (int m = 0; m < EW_LAG_JN; m++) jm[m] /= norm;
+        jprev = jm[0];
+        jcur = jm[1];
+    } else {
+        F(bessel_j01_big)(zh, zl, &jprev, &jcur);
+    }
+    sum = jprev;                                  /* B_0 J_0; B_1 = 0 */
+    for (int m = 2; m < 4000; m++) {
+        T jn;                                     /* J_m */
+        if (miller) {
+            if (m >= EW_LAG_JN) break;
+            jn = jm[m];
+        } else {
+            if (m >= zh) break;                   /* forward recurrence stable only below z */
+            jn = 2 * (m - 1) / zh * jcur - jprev;
+        }
+        jprev = jcur;
+        jcur = jn;
+        T bm = m == 2 ? b[2] : ((m - 1) * r2 * b[(m - 2) % 3] - xr2 * b[(m - 3) % 3]) / m;
+        b[m % 3] = bm;
+        T t = bm * jn;
+        sum += t;
+        small = fabs(t) <= EPS * EPS * fabs(sum) || t == 0 ? small + 1 : 0;
+        if (small > 3) break;
+    }
+    return exp(x / 2) * sum;
+}
+
 /* L_n, n > EW_POLY_BIG: for x < 0 or n x <= 1/4 the sum over k of C(n, k) (-x)^k / k!, whose
    terms fall once k > sqrt(n |x|) (all positive for x < 0, overflowing to inf past k ~ 400);
-   for x > 0 and n > EW_LAGUERRE_BIG, the Bessel form e^(x/2) J0(2 sqrt((n + 1/2) x)) (Hilb's
-   type: relative error about x / n^(1/2) and more for large x; no accurate formula yet) */
+   for x > 0 and n > EW_LAGUERRE_BIG, Tricomi's expansion above */
 static T F(laguerre_big)(T x, int64_t n) {
     T nn = (T)n;
     if (x < 0 || nn * x <= (T)0.25) {
@@ -456,8 +565,8 @@ static T F(laguerre_big)(T x, int64_t n) {
         }
         return sum;
     }
-    if (isinf(x)) return NAN;
-    return exp(x / 2) * F(bessel_j0)(2 * sqrt((nn + (T)0.5) * x));
+    if (isinf(x) || isnan(x)) return NAN;
+    return F(laguerre_tricomi)(x, n);
 }
 
 static T F(cheb_t)(T x, int64_t n) {

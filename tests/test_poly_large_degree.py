@@ -3,7 +3,8 @@ loop n times: legendre_polynomial_p(x, 1e10) takes it 51 s), and the right one.
 
 References: mpmath at 50 digits (scripts/poly_large_degree_refs.py): Chebyshev by
 cosh/sinh of multiples of acosh x, Legendre by Laplace's integral (and Gamma ratios at x = 0),
-Laguerre by its finite sum.  float64 results are computed in long double."""
+Laguerre by its finite sum and, for x > 0, Tricomi's
+expansion summed at 40+ digits (checked there against mpmath's hypergeometric sum).  float64 results are computed in long double."""
 import math
 import time
 
@@ -40,6 +41,30 @@ CASES = [        # (function, x, n, mpmath's value rounded to double)
     ('laguerre_polynomial_l', -1.0, 1000000000, math.inf),
 ]
 
+# L_n(x) for x > 0 past EW_LAGUERRE_BIG (Tricomi's Bessel expansion), one row a region:
+# (x, n, mpmath's value, the local scale e^(x/2) sqrt(2 / (pi sqrt((4n + 2) x))) of L_n's
+# oscillation, which near a zero bounds the error, as it would bound the recurrence's)
+LAGUERRE_CASES = [
+    (0.0001, 1048576, 0.1178054118783552, 0.17631803952256253),
+    (0.5, 262145, 0.028435224292121374, 0.038073305296204965),
+    (30.0, 262145, -34487.39573231626, 34827.826859440866),
+    (300.0, 262145, -7.901774411488542e+62, 8.349903064498488e+62),
+    (1000.0, 262145, 1.2350734250848098e+214, 6.223438662220383e+214),
+    (1420.0, 262151, 8.267875194974456e+305, 9.073963795047761e+305),
+    (7.5, 33554432, -0.18454414744796985, 0.19046999939934411),
+    (700.0, 33554432, -1.4073851761470631e+149, 1.4513820421055076e+149),
+    (100.0, 1099511627776, 8.53966199648743e+17, 9.033357586622798e+17),
+    (1300.0, 1125899906842624, 2.2816395166500587e+277, 3.1730543928630995e+277),
+    (1e-12, 35184372088832, 0.01661390446672986, 0.2316528312153466),
+    (0.5, 4611686018427387904, -1.365175565377588e-05, 1.859050769550205e-05),
+    (1000.0, 6917529027641081856, -2.2905533175627926e+211, 2.745859223147453e+211),
+    (2.6020852139652106e-18, 4611686018427387904, 0.29896586116360446, 0.30313058116423247),
+    (117.0, 1000000001, -1.9185126455888144e+22, 2.458135333220435e+22),
+    (3000.0, 262145, math.inf, math.inf),
+    (5000.0, 262145, math.inf, math.inf),
+    (2000000.0, 262145, -math.inf, math.inf),
+]
+
 
 def _close(got, want, rel):
     if math.isinf(want):
@@ -74,3 +99,27 @@ def test_float32_values():
     assert got[1:] == [math.inf, -math.inf] or got[1:] == [math.inf, math.inf]
     assert abs(got[0] - 2.5231325213893768e-05) <= 2e-7 * 2.5231325213893768e-05
     assert rt.special.chebyshev_polynomial_t(x, 1e9).tolist()[1:] == [math.inf, math.inf]
+
+
+@pytest.mark.parametrize("x,n,want,scale", LAGUERRE_CASES)
+def test_laguerre_large_degree(x, n, want, scale):
+    """within 2 ulp of the larger of the value and its local scale (the Bessel approximation
+    e^(x/2) J0(2 sqrt((n + 1/2) x)) this replaced was 1e-2 .. 1e-6 off); overflow: the sign"""
+    t = time.perf_counter()
+    got = rt.special.laguerre_polynomial_l(rt.tensor([x], dtype=rt.float64), float(n)).tolist()[0]
+    assert time.perf_counter() - t < 1.0
+    if math.isinf(want):
+        assert got == want
+    else:
+        assert abs(got - want) <= 2 * math.ulp(max(abs(want), scale)), (got, want)
+
+
+@pytest.mark.parametrize("x,n,want,scale", [c for c in LAGUERRE_CASES if c[0] in (0.5, 7.5, 30.0, 100.0, 3000.0)])
+def test_laguerre_large_degree_float32(x, n, want, scale):
+    """float32 computes in double: within 1 float32 ulp of the larger of value and scale (x and
+    n of these rows are floats: the degree is rounded to float32 too)"""
+    got = rt.special.laguerre_polynomial_l(rt.tensor([x], dtype=rt.float32), float(n)).tolist()[0]
+    if math.isinf(want):
+        assert got == want
+    else:
+        assert abs(got - want) <= 2.0 ** (math.frexp(max(abs(want), scale))[1] - 24), (got, want)
