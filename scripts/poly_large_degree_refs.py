@@ -70,12 +70,13 @@ def lag_ref(x, n):
 # J_m by Miller's recurrence (z < 30), Hankel's J_0, J_1 and the forward recurrence with few
 # terms (n huge) and with ~200 (n = 2^18 + 1, x = 1420: the terms reach 10^3 times the sum),
 # and where L_n overflows its sign (series; Plancherel-Rotach phase past x r / 6 = 30; beyond
-# the largest zero).  Each with the local scale e^(x/2) sqrt(2 / (pi z)) for the rule near zeros.
+# the largest zero); below EW_LAGUERRE_BIG the series and the recurrence.  Each with the local scale e^(x/2) sqrt(2 / (pi z)) for the rule near zeros.
 print('LAGUERRE_CASES = [')
 for x, n in ((1e-4, 2**20), (0.5, 2**18 + 1), (30.0, 2**18 + 1), (300.0, 2**18 + 1), (1000.0, 2**18 + 1),
              (1420.0, 2**18 + 7), (7.5, 2**25), (700.0, 2**25), (100.0, 2**40), (1300.0, 2**50), (1e-12, 2**45),
              (0.5, 2**62), (1e3, 3 * 2**61), (2.6020852139652106e-18, 2**62), (117.0, 10**9 + 1),
-             (3000.0, 2**18 + 1), (5000.0, 2**18 + 1), (2e6, 2**18 + 1)):
+             (3000.0, 2**18 + 1), (5000.0, 2**18 + 1), (2e6, 2**18 + 1),
+             (7.0, 200000), (880.0, 2**17), (1400.0, 2**18)):    # below 2^18: series, then recurrence
     # past 4n + 2, beyond every zero of L_n, its sign is (-1)^n (the sum there cancels hugely)
     v = lag_ref(x, n) if x < 4 * n + 2 else (-1)**n * mpmath.inf
     sc = mpmath.exp(mpmath.mpf(x) / 2) * mpmath.sqrt(2 / (mpmath.pi * mpmath.sqrt((4 * n + 2) * mpmath.mpf(x))))
