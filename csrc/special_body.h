@@ -372,6 +372,59 @@ static T F(recur)(T c, T p, T q, int64_t n) {
 #define EW_PI_L 3.141592653589793238462643383279502884L
 #endif
 
+/* The phase of the polynomials inside (-1, 1) at large degrees: cos and sin of (n + h) theta,
+   theta = acos y, h = 0, 1/2 or 1, in quad precision (__float128: GCC's software arithmetic,
+   ~100 ns an operation).  n theta rounded in long double is off by n 2^-64 of the local scale
+   (~100 ulp at n = 2^18, 10^15 at 2^62); here by n 2^-113 (a few ulp at n = 2^62). */
+#ifndef EW_QPHASE
+#define EW_QPHASE
+typedef __float128 ew_q;
+#define EW_Q_PI 3.14159265358979323846264338327950288Q
+
+/* sin h for |h| <= pi/4 by its Taylor series (terms below 2^-116 past the 14th) */
+static ew_q ew_q_sin(ew_q h) {
+    ew_q h2 = h * h, t = h, s = h;
+    for (int k = 1; k < 16; k++) {
+        t = -t * h2 / (ew_q)((2 * k) * (2 * k + 1));
+        s += t;
+    }
+    return s;
+}
+
+/* theta = acos y from am = 1 - y and ap = 1 + y (exact for the caller's y): theta = 2 g or
+   pi - 2 g, g = asin sqrt(min(am, ap) / 2) in [0, pi/4], whose long double guess one Newton
+   step on sin^2 g = a / 2 takes to quad precision (relative: no cancellation near y = +-1);
+   g too, for sin theta and the half angle's sine and cosine near y = -1 */
+static ew_q ew_q_acos(ew_q am, ew_q ap, ew_q *gp) {
+    ew_q a = am < ap ? am : ap;
+    long double g0 = asinl(sqrtl((long double)(a / 2)));
+    ew_q g = g0, s = ew_q_sin(g);
+    if (g0 > 0) g -= (s * s - a / 2) / (ew_q)sinl(2 * g0);
+    *gp = g;
+    return am <= ap ? 2 * g : EW_Q_PI - 2 * g;
+}
+
+/* (n + h) theta reduced to [-pi, pi] in long double */
+static long double ew_q_phase(ew_q theta, int64_t n, double h) {
+    ew_q ph = ((ew_q)n + (ew_q)h) * theta, k = (ew_q)(int64_t)0;
+    long double kk = rintl((long double)(ph / (2 * EW_Q_PI)));
+    k = (ew_q)kk;
+    return (long double)(ph - k * (2 * EW_Q_PI));
+}
+#endif
+
+/* T_n, U_n, V_n, W_n inside (-1, 1) for n > EW_POLY_BIG, y = 1 - am = ap - 1: the
+   trigonometric forms with the phase in quad precision (kind 0..3 = t, u, v, w) */
+static T F(cheb_inside)(ew_q am, ew_q ap, int64_t n, int kind) {
+    ew_q gq, th = ew_q_acos(am, ap, &gq);
+    T g = (T)(long double)gq;                 /* theta = 2 g, or pi - 2 g for y < 0 */
+    int neg = am > ap;
+    if (kind == 0) return cos((T)ew_q_phase(th, n, 0));
+    if (kind == 1) return sin((T)ew_q_phase(th, n, 1)) / sin(2 * g);
+    if (kind == 2) return cos((T)ew_q_phase(th, n, 0.5)) / (neg ? sin(g) : cos(g));
+    return sin((T)ew_q_phase(th, n, 0.5)) / (neg ? cos(g) : sin(g));
+}
+
 /* T_n, U_n, V_n, W_n for |x| > 1: cosh/sinh of multiples of acosh|x|, with
    V_n(-x) = (-1)^n W_n(x), W_n(-x) = (-1)^n V_n(x); relative error about n acosh|x| eps,
    at most ~750 eps before the value overflows */
@@ -430,9 +483,12 @@ static T F(legendre_big)(T x, int64_t n) {
         r = sum / M;
         return neg ? -r : r;
     }
-    T theta = acos(t), h = 1, sum = 0, den = sqrt(2 * s);
+    ew_q gq, thq = ew_q_acos(1 - (ew_q)t, 1 + (ew_q)t, &gq);
+    T theta = (T)(long double)thq, h = 1, sum = 0, den = sqrt(2 * s);
+    T ph = (T)ew_q_phase(thq, n, 0.5), cp = cos(ph), sp = sin(ph);     /* (n + 1/2) theta */
     for (int m = 0; m < 80; m++) {
-        T term = h * cos((nn + m + (T)0.5) * theta - (m + (T)0.5) * (T)EW_PI_L / 2) / den;
+        T psi = m * theta - (m + (T)0.5) * (T)EW_PI_L / 2;
+        T term = h * (cp * cos(psi) - sp * sin(psi)) / den;
         sum += term;
         if (fabs(term) < (T)1e-21 * fabs(sum) && m > 1) break;
         h *= ((m + (T)0.5) * (m + (T)0.5)) / ((m + 1) * (nn + m + (T)1.5));
@@ -574,6 +630,7 @@ static T F(laguerre_big)(T x, int64_t n) {
 static T F(cheb_t)(T x, int64_t n) {
     if (n < 0) return 0;
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? 1 : -1;
+    if (n > EW_POLY_BIG && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 0);
     if (n > 6 && fabs(x) < 1) return cos(n * acos(x));
     if (n > EW_POLY_BIG && fabs(x) > 1) return F(cheb_big)(x, n, 0);
     if (n == 0) return 1;
@@ -584,6 +641,7 @@ static T F(cheb_t)(T x, int64_t n) {
 static T F(cheb_u)(T x, int64_t n) {
     if (n < 0) return 0;
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? (T)(n + 1) : -(T)(n + 1);
+    if (n > EW_POLY_BIG && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 1);
     if (n > 8 && fabs(x) < 1) {
         T t = acos(x);
         if (sin(t) != 0) return sin((n + 1) * t) / sin(t);
@@ -601,6 +659,7 @@ static T F(cheb_v)(T x, int64_t n) {
         if (x > 0) return 1;
         return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
     }
+    if (n > EW_POLY_BIG && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 2);
     if (n > 8 && fabs(x) < 1) {
         T t = acos(x);
         if (sin(t / 2) != 1) return cos((n + 0.5) * t) / cos(t / 2);
@@ -618,6 +677,7 @@ static T F(cheb_w)(T x, int64_t n) {
         if (x > 0) return (T)(n + n + 1);
         return n % 2 == 0 ? 1 : -1;
     }
+    if (n > EW_POLY_BIG && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 3);
     if (n > 8 && fabs(x) < 1) {
         T t = acos(x);
         if (cos(t / 2) != 1) return sin((n + 0.5) * t) / sin(t / 2);
@@ -643,6 +703,7 @@ static T F(shifted_chebyshev_t)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return 1;
     if (x == 0) return n % 2 == 0 ? 1 : -1;
+    if (n > EW_POLY_BIG && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 0);
     if (n > 6 && fabs(y) < 1) return cos(n * acos(y));
     if (n == 0) return 1;
     if (n == 1) return y;
@@ -656,6 +717,7 @@ static T F(shifted_chebyshev_u)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return (T)(n + 1);
     if (x == 0) return n % 2 == 0 ? (T)(n + 1) : -(T)(n + 1);
+    if (n > EW_POLY_BIG && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 1);
     if (n > 6 && fabs(y) < 1) {
         T t = acos(y);
         if (sin(t) != 0) return sin((n + 1) * t) / sin(t);
@@ -673,6 +735,7 @@ static T F(shifted_chebyshev_v)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return 1;
     if (x == 0) return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
+    if (n > EW_POLY_BIG && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 2);
     if (n > 6 && fabs(y) < 1) {
         T t = acos(y);
         if (sin(t / 2) != 1) return cos((n + 0.5) * t) / cos(t / 2);
@@ -690,6 +753,7 @@ static T F(shifted_chebyshev_w)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return (T)(n + n + 1);
     if (x == 0) return n % 2 == 0 ? 1 : -1;
+    if (n > EW_POLY_BIG && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 3);
     if (n > 4 && fabs(y) < 1) {
         T t = acos(y);
         if (cos(t / 2) != 1) return sin((n + 0.5) * t) / sin(t / 2);

@@ -86,3 +86,44 @@ print(']')
 for x, n in ((0.5, 2**18 + 1), (30.0, 2**18 + 1), (1e-4, 2**20)):
     w = mpmath.laguerre(n, 0, x, maxterms=10**7)
     assert abs(lag_ref(x, n) - w) <= abs(w) * mpmath.mpf(10)**-25, (x, n)
+
+
+def inside(k, y, n):
+    """T, U, V, W of y in (-1, 1) by their trigonometric forms at 60 digits, and the local scale"""
+    th = mpmath.acos(y); n = mpmath.mpf(n)
+    return {'t': (mpmath.cos(n * th), 1), 'u': (mpmath.sin((n + 1) * th) / mpmath.sin(th), 1 / mpmath.sin(th)),
+            'v': (mpmath.cos((n + 0.5) * th) / mpmath.cos(th / 2), 1 / mpmath.cos(th / 2)),
+            'w': (mpmath.sin((n + 0.5) * th) / mpmath.sin(th / 2), 1 / mpmath.sin(th / 2))}[k]
+
+
+def leg_inside(x, n):
+    """P_n(x), |x| < 1, n sin(theta) >= 30: Stieltjes' series at 60 digits, up to its smallest
+    term (it is asymptotic where 2 sin theta < 1), and the local scale sqrt(2 / (pi n sin theta))"""
+    t = abs(mpmath.mpf(x)); s = mpmath.sqrt(1 - t * t); th = mpmath.acos(t); N = mpmath.mpf(n)
+    h = mpmath.mpf(1); den = mpmath.sqrt(2 * s); sm = 0; prev = mpmath.inf
+    for m in range(400):
+        if h / den > prev or h / den < mpmath.mpf(10)**-40:
+            break
+        prev = h / den
+        sm += h * mpmath.cos((N + m + 0.5) * th - (m + 0.5) * mpmath.pi / 2) / den
+        h *= (m + 0.5)**2 / ((m + 1) * (N + m + 1.5))
+        den *= 2 * s
+    v = 2 / mpmath.sqrt(mpmath.pi) * mpmath.exp(mpmath.loggamma(N + 1) - mpmath.loggamma(N + 1.5)) * sm
+    return (-v if x < 0 and n % 2 else v), mpmath.sqrt(2 / (mpmath.pi * N * s))
+
+
+# inside (-1, 1) past EW_POLY_BIG: the phase (n + h) acos x in quad precision (cheb_inside):
+# mid-interval, near +1 and near -1 (where sin theta and the half angles come from g)
+print('INSIDE_CASES = [')
+for k in 'tuvw':
+    for shifted in (0, 1):
+        name = ('shifted_' if shifted else '') + 'chebyshev_polynomial_' + k
+        for x, n in ((0.3, 2**18 + 1), (1 - 2**-20, 2**40 + 1), (-(1 - 2**-30), 2**62)):
+            if shifted:
+                x = (x + 1) / 2
+            v, sc = inside(k, 2 * mpmath.mpf(x) - 1 if shifted else mpmath.mpf(x), n)
+            print('    (%r, %r, %r, %s, %s),' % (name, x, n, f(v), f(sc)))
+for x, n in ((0.3, 2**18 + 1), (-0.7, 2**40 + 1), (-(1 - 2**-30), 2**40 + 1), (0.3, 2**62)):
+    v, sc = leg_inside(x, n)
+    print('    (%r, %r, %r, %s, %s),' % ('legendre_polynomial_p', x, n, f(v), f(sc)))
+print(']')

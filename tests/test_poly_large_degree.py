@@ -69,6 +69,39 @@ LAGUERRE_CASES = [
 ]
 
 
+# inside (-1, 1) past EW_POLY_BIG (the phase (n + h) acos x in quad precision):
+# (function, x, n, mpmath's value, the local scale of the oscillation)
+INSIDE_CASES = [
+    ('chebyshev_polynomial_t', 0.3, 262145, 0.9728935840109267, 1.0),
+    ('chebyshev_polynomial_t', 0.9999990463256836, 1099511627777, 0.8797798820055898, 1.0),
+    ('chebyshev_polynomial_t', -0.9999999990686774, 4611686018427387904, -0.8335718333677825, 1.0),
+    ('shifted_chebyshev_polynomial_t', 0.65, 262145, 0.9728935840073991, 1.0),
+    ('shifted_chebyshev_polynomial_t', 0.9999995231628418, 1099511627777, 0.8797798820055898, 1.0),
+    ('shifted_chebyshev_polynomial_t', 4.656612873077393e-10, 4611686018427387904, -0.8335718333677825, 1.0),
+    ('chebyshev_polynomial_u', 0.3, 262145, 0.9001677955687073, 1.0482848367219182),
+    ('chebyshev_polynomial_u', 0.9999990463256836, 1099511627777, 345.0923466184849, 724.077516568578),
+    ('chebyshev_polynomial_u', -0.9999999990686774, 4611686018427387904, -12800.460628592891, 23170.475011315586),
+    ('shifted_chebyshev_polynomial_u', 0.65, 262145, 0.9001677955605123, 1.0482848367219184),
+    ('shifted_chebyshev_polynomial_u', 0.9999995231628418, 1099511627777, 345.0923466184849, 724.077516568578),
+    ('shifted_chebyshev_polynomial_u', 4.656612873077393e-10, 4611686018427387904, -12800.460628592891, 23170.475011315586),
+    ('chebyshev_polynomial_v', 0.3, 262145, 1.1425870903761055, 1.2403473458920846),
+    ('chebyshev_polynomial_v', 0.9999990463256836, 1099511627777, 0.8794516150082491, 1.0000002384186644),
+    ('chebyshev_polynomial_v', -0.9999999990686774, 4611686018427387904, -25600.087697272997, 46340.95001184158),
+    ('shifted_chebyshev_polynomial_v', 0.65, 262145, 1.1425870903834683, 1.2403473458920846),
+    ('shifted_chebyshev_polynomial_v', 0.9999995231628418, 1099511627777, 0.8794516150082491, 1.0000002384186644),
+    ('shifted_chebyshev_polynomial_v', 4.656612873077393e-10, 4611686018427387904, -25600.087697272997, 46340.95001184158),
+    ('chebyshev_polynomial_w', 0.3, 262145, 0.6577485007613092, 1.6903085094570331),
+    ('chebyshev_polynomial_w', 0.9999990463256836, 1099511627777, 689.3052416219615, 1448.1546878700494),
+    ('chebyshev_polynomial_w', -0.9999999990686774, 4611686018427387904, -0.8335599127861467, 1.0000000002328306),
+    ('shifted_chebyshev_polynomial_w', 0.65, 262145, 0.6577485007375564, 1.6903085094570331),
+    ('shifted_chebyshev_polynomial_w', 0.9999995231628418, 1099511627777, 689.3052416219615, 1448.1546878700494),
+    ('shifted_chebyshev_polynomial_w', 4.656612873077393e-10, 4611686018427387904, -0.8335599127861467, 1.0000000002328306),
+    ('legendre_polynomial_p', 0.3, 262145, 0.0014783196314944573, 0.001595544510419262),
+    ('legendre_polynomial_p', -0.7, 1099511627777, 5.371042631111526e-07, 9.004251236585759e-07),
+    ('legendre_polynomial_p', -0.9999999990686774, 1099511627777, 0.0001140585665667261, 0.0001158264156210471),
+    ('legendre_polynomial_p', 0.3, 4611686018427387904, 2.646542738582537e-10, 3.80408180636406e-10),
+]
+
 def _close(got, want, rel):
     if math.isinf(want):
         return got == want
@@ -126,3 +159,14 @@ def test_laguerre_large_degree_float32(x, n, want, scale):
         assert got == want
     else:
         assert abs(got - want) <= 2.0 ** (math.frexp(max(abs(want), scale))[1] - 24), (got, want)
+
+
+@pytest.mark.parametrize("name,x,n,want,scale", INSIDE_CASES)
+def test_inside_large_degree(name, x, n, want, scale):
+    """within 2 ulp of the larger of value and local scale; at n = 2^62 the quad phase's own
+    rounding, n 2^-113, is ~16 ulp (the long double phase was n 2^-64: 10^15 ulp there)"""
+    t = time.perf_counter()
+    got = getattr(rt.special, name)(rt.tensor([x], dtype=rt.float64), float(n)).tolist()[0]
+    assert time.perf_counter() - t < 1.0
+    tol = 2 if n < 2**50 else 32
+    assert abs(got - want) <= tol * math.ulp(max(abs(want), scale)), (got, want)
