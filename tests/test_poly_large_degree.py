@@ -4,7 +4,8 @@ loop n times: legendre_polynomial_p(x, 1e10) takes it 51 s), and the right one.
 References: mpmath at 50 digits (scripts/poly_large_degree_refs.py): Chebyshev by
 cosh/sinh of multiples of acosh x, Legendre by Laplace's integral (and Gamma ratios at x = 0),
 Laguerre by its finite sum and, for x > 0, Tricomi's
-expansion summed at 40+ digits (checked there against mpmath's hypergeometric sum).  float64 results are computed in long double."""
+expansion summed at 40+ digits (checked there against mpmath's hypergeometric sum); inside
+(-1, 1) the trigonometric forms and Stieltjes' series at 60 digits.  float64 results are computed in long double."""
 import math
 import time
 
