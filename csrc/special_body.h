@@ -367,6 +367,7 @@ static T F(recur)(T c, T p, T q, int64_t n) {
    degree every value is torch's recurrence. */
 #ifndef EW_POLY_BIG
 #define EW_POLY_BIG 65536
+#define EW_POLY_PHASE 4096           /* inside (-1, 1) past here the phase in quad precision */
 #define EW_LAGUERRE_BIG 262144       /* L_n, x > 0: the recurrence up to here (a few ms) where */
 #define EW_LAGUERRE_C 8              /* Tricomi's terms would cancel by more than e^8 (x ~ 900) */
 #define EW_PI_L 3.141592653589793238462643383279502884L
@@ -413,7 +414,7 @@ static long double ew_q_phase(ew_q theta, int64_t n, double h) {
 }
 #endif
 
-/* T_n, U_n, V_n, W_n inside (-1, 1) for n > EW_POLY_BIG, y = 1 - am = ap - 1: the
+/* T_n, U_n, V_n, W_n inside (-1, 1) for n > EW_POLY_PHASE, y = 1 - am = ap - 1: the
    trigonometric forms with the phase in quad precision (kind 0..3 = t, u, v, w) */
 static T F(cheb_inside)(ew_q am, ew_q ap, int64_t n, int kind) {
     ew_q gq, th = ew_q_acos(am, ap, &gq);
@@ -440,16 +441,16 @@ static T F(cheb_big)(T x, int64_t n, int kind) {
     return odd ? -r : r;
 }
 
-/* Gamma(m) / Gamma(m + 1/2), m >= 2^16: Stirling's expansion of the ratio */
+/* Gamma(m) / Gamma(m + 1/2), m > 2^12: Stirling's expansion of the ratio (next term 1e-21) */
 static T F(gamma_ratio_half)(T m) {
     T z = 1 / m;
     T p = 1 + z * ((T)0.125L + z * ((T)0.0078125L + z * ((T)-0.0048828125L + z * (T)(-21.0L / 32768))));
     return p / sqrt(m);
 }
 
-/* P_n, n > EW_POLY_BIG.  |x| > 1 or n sin(theta) < 30: Laplace's integral
-   P_n(x) = 1/pi int_0^pi (x + sqrt(x^2 - 1) cos phi)^n dphi by the trapezoid rule, exact for a
-   trigonometric polynomial of degree < 2M and converging geometrically for the band-limited
+/* P_n, n > EW_POLY_BIG (inside (-1, 1): n > EW_POLY_PHASE).  |x| > 1 or n sin(theta) < 30:
+   Laplace's integral P_n(x) = 1/pi int_0^pi (x + sqrt(x^2 - 1) cos phi)^n dphi by the
+   trapezoid rule, exact for a trigonometric polynomial of degree < 2M and converging geometrically for the band-limited
    integrand here (M of a few hundred at most; beyond n acosh|x| > 760 the value overflows).
    Otherwise Stieltjes' expansion (Bogaert, Michiels, Fostier 2012, eq. 2.1), whose terms
    shrink as m / (2 n sin theta). */
@@ -630,7 +631,7 @@ static T F(laguerre_big)(T x, int64_t n) {
 static T F(cheb_t)(T x, int64_t n) {
     if (n < 0) return 0;
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? 1 : -1;
-    if (n > EW_POLY_BIG && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 0);
+    if (n > EW_POLY_PHASE && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 0);
     if (n > 6 && fabs(x) < 1) return cos(n * acos(x));
     if (n > EW_POLY_BIG && fabs(x) > 1) return F(cheb_big)(x, n, 0);
     if (n == 0) return 1;
@@ -641,7 +642,7 @@ static T F(cheb_t)(T x, int64_t n) {
 static T F(cheb_u)(T x, int64_t n) {
     if (n < 0) return 0;
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? (T)(n + 1) : -(T)(n + 1);
-    if (n > EW_POLY_BIG && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 1);
+    if (n > EW_POLY_PHASE && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 1);
     if (n > 8 && fabs(x) < 1) {
         T t = acos(x);
         if (sin(t) != 0) return sin((n + 1) * t) / sin(t);
@@ -659,7 +660,7 @@ static T F(cheb_v)(T x, int64_t n) {
         if (x > 0) return 1;
         return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
     }
-    if (n > EW_POLY_BIG && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 2);
+    if (n > EW_POLY_PHASE && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 2);
     if (n > 8 && fabs(x) < 1) {
         T t = acos(x);
         if (sin(t / 2) != 1) return cos((n + 0.5) * t) / cos(t / 2);
@@ -677,7 +678,7 @@ static T F(cheb_w)(T x, int64_t n) {
         if (x > 0) return (T)(n + n + 1);
         return n % 2 == 0 ? 1 : -1;
     }
-    if (n > EW_POLY_BIG && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 3);
+    if (n > EW_POLY_PHASE && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 3);
     if (n > 8 && fabs(x) < 1) {
         T t = acos(x);
         if (cos(t / 2) != 1) return sin((n + 0.5) * t) / sin(t / 2);
@@ -703,7 +704,7 @@ static T F(shifted_chebyshev_t)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return 1;
     if (x == 0) return n % 2 == 0 ? 1 : -1;
-    if (n > EW_POLY_BIG && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 0);
+    if (n > EW_POLY_PHASE && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 0);
     if (n > 6 && fabs(y) < 1) return cos(n * acos(y));
     if (n == 0) return 1;
     if (n == 1) return y;
@@ -717,7 +718,7 @@ static T F(shifted_chebyshev_u)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return (T)(n + 1);
     if (x == 0) return n % 2 == 0 ? (T)(n + 1) : -(T)(n + 1);
-    if (n > EW_POLY_BIG && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 1);
+    if (n > EW_POLY_PHASE && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 1);
     if (n > 6 && fabs(y) < 1) {
         T t = acos(y);
         if (sin(t) != 0) return sin((n + 1) * t) / sin(t);
@@ -735,7 +736,7 @@ static T F(shifted_chebyshev_v)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return 1;
     if (x == 0) return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
-    if (n > EW_POLY_BIG && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 2);
+    if (n > EW_POLY_PHASE && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 2);
     if (n > 6 && fabs(y) < 1) {
         T t = acos(y);
         if (sin(t / 2) != 1) return cos((n + 0.5) * t) / cos(t / 2);
@@ -753,7 +754,7 @@ static T F(shifted_chebyshev_w)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return (T)(n + n + 1);
     if (x == 0) return n % 2 == 0 ? 1 : -1;
-    if (n > EW_POLY_BIG && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 3);
+    if (n > EW_POLY_PHASE && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 3);
     if (n > 4 && fabs(y) < 1) {
         T t = acos(y);
         if (cos(t / 2) != 1) return sin((n + 0.5) * t) / sin(t / 2);
@@ -826,7 +827,7 @@ static T F(legendre_p)(T x, T nf) {
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? 1 : -1;
     if (n == 0) return 1;
     if (n == 1) return x;
-    if (n > EW_POLY_BIG && x == x) return F(legendre_big)(x, n);
+    if ((n > EW_POLY_BIG || (n > EW_POLY_PHASE && fabs(x) < 1)) && x == x) return F(legendre_big)(x, n);
     T p = 1, q = x, r = x;
     for (int64_t k = 1; k < n && !isnan(q); k++) {
         r = ((k + k + 1) * x * q - k * p) / (k + 1);

@@ -112,18 +112,19 @@ def leg_inside(x, n):
     return (-v if x < 0 and n % 2 else v), mpmath.sqrt(2 / (mpmath.pi * N * s))
 
 
-# inside (-1, 1) past EW_POLY_BIG: the phase (n + h) acos x in quad precision (cheb_inside):
+# inside (-1, 1) past EW_POLY_PHASE (4096): the phase (n + h) acos x in quad precision
+# (cheb_inside, legendre_big):
 # mid-interval, near +1 and near -1 (where sin theta and the half angles come from g)
 print('INSIDE_CASES = [')
 for k in 'tuvw':
     for shifted in (0, 1):
         name = ('shifted_' if shifted else '') + 'chebyshev_polynomial_' + k
-        for x, n in ((0.3, 2**18 + 1), (1 - 2**-20, 2**40 + 1), (-(1 - 2**-30), 2**62)):
+        for x, n in ((0.3, 2**18 + 1), (1 - 2**-20, 2**40 + 1), (-(1 - 2**-30), 2**62), (-0.45, 4097)):
             if shifted:
                 x = (x + 1) / 2
             v, sc = inside(k, 2 * mpmath.mpf(x) - 1 if shifted else mpmath.mpf(x), n)
             print('    (%r, %r, %r, %s, %s),' % (name, x, n, f(v), f(sc)))
-for x, n in ((0.3, 2**18 + 1), (-0.7, 2**40 + 1), (-(1 - 2**-30), 2**40 + 1), (0.3, 2**62)):
+for x, n in ((0.3, 2**18 + 1), (-0.7, 2**40 + 1), (-(1 - 2**-30), 2**40 + 1), (0.3, 2**62), (0.3, 2**14 + 1)):
     v, sc = leg_inside(x, n)
     print('    (%r, %r, %r, %s, %s),' % ('legendre_polynomial_p', x, n, f(v), f(sc)))
 print(']')
