@@ -407,9 +407,8 @@ static ew_q ew_q_acos(ew_q am, ew_q ap, ew_q *gp) {
 
 /* (n + h) theta reduced to [-pi, pi] in long double */
 static long double ew_q_phase(ew_q theta, int64_t n, double h) {
-    ew_q ph = ((ew_q)n + (ew_q)h) * theta, k = (ew_q)(int64_t)0;
-    long double kk = rintl((long double)(ph / (2 * EW_Q_PI)));
-    k = (ew_q)kk;
+    ew_q ph = ((ew_q)n + (ew_q)h) * theta;
+    ew_q k = (ew_q)rintl((long double)(ph / (2 * EW_Q_PI)));
     return (long double)(ph - k * (2 * EW_Q_PI));
 }
 #endif
@@ -450,8 +449,8 @@ static T F(gamma_ratio_half)(T m) {
 
 /* P_n, n > EW_POLY_BIG (inside (-1, 1): n > EW_POLY_PHASE).  |x| > 1 or n sin(theta) < 30:
    Laplace's integral P_n(x) = 1/pi int_0^pi (x + sqrt(x^2 - 1) cos phi)^n dphi by the
-   trapezoid rule, exact for a trigonometric polynomial of degree < 2M and converging geometrically for the band-limited
-   integrand here (M of a few hundred at most; beyond n acosh|x| > 760 the value overflows).
+   trapezoid rule, exact for a trigonometric polynomial of degree < 2M and converging
+   geometrically for the band-limited integrand here (M of a few hundred at most; beyond n acosh|x| > 760 the value overflows).
    Otherwise Stieltjes' expansion (Bogaert, Michiels, Fostier 2012, eq. 2.1), whose terms
    shrink as m / (2 n sin theta). */
 static T F(legendre_big)(T x, int64_t n) {
@@ -499,7 +498,7 @@ static T F(legendre_big)(T x, int64_t n) {
     return neg ? -r : r;
 }
 
-/* L_n, x > 0, n > EW_LAGUERRE_BIG: Tricomi's convergent expansion in Bessel functions
+/* L_n, x > 0, n > EW_POLY_BIG (laguerre_l chooses): Tricomi's convergent Bessel expansion
    (A&S 13.3.7 with a = -n, b = 1), nu = 4n + 2, z = sqrt(nu x), r = sqrt(x / nu) = z / nu:
      e^(-x/2) L_n(x) = sum_m B_m J_m(z),  B_m = A_m r^m,  B_0 = 1, B_1 = 0, B_2 = r^2 / 2,
      m B_m = (m - 1) r^2 B_(m-2) - (x r / 2) B_(m-3).
