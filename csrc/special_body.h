@@ -367,9 +367,63 @@ static T F(recur)(T c, T p, T q, int64_t n) {
    degree every value is torch's recurrence. */
 #ifndef EW_POLY_BIG
 #define EW_POLY_BIG 65536
-#define EW_LAGUERRE_BIG 262144       /* L_n, x > 0: the recurrence up to here (a few ms) */
+#define EW_POLY_PHASE 4096           /* inside (-1, 1) past here the phase in quad precision */
+#define EW_LAGUERRE_BIG 262144       /* L_n, x > 0: the recurrence up to here (a few ms) where */
+#define EW_LAGUERRE_C 8              /* Tricomi's terms would cancel by more than e^8 (x ~ 900) */
 #define EW_PI_L 3.141592653589793238462643383279502884L
 #endif
+
+/* The phase of the polynomials inside (-1, 1) at large degrees: cos and sin of (n + h) theta,
+   theta = acos y, h = 0, 1/2 or 1, in quad precision (__float128: GCC's software arithmetic,
+   ~100 ns an operation).  n theta rounded in long double is off by n 2^-64 of the local scale
+   (~100 ulp at n = 2^18, 10^15 at 2^62); here by n 2^-113 (a few ulp at n = 2^62). */
+#ifndef EW_QPHASE
+#define EW_QPHASE
+typedef __float128 ew_q;
+#define EW_Q_PI 3.14159265358979323846264338327950288Q
+
+/* sin h for |h| <= pi/4 by its Taylor series (terms below 2^-116 past the 14th) */
+static ew_q ew_q_sin(ew_q h) {
+    ew_q h2 = h * h, t = h, s = h;
+    for (int k = 1; k < 16; k++) {
+        t = -t * h2 / (ew_q)((2 * k) * (2 * k + 1));
+        s += t;
+    }
+    return s;
+}
+
+/* theta = acos y from am = 1 - y and ap = 1 + y (exact for the caller's y): theta = 2 g or
+   pi - 2 g, g = asin sqrt(min(am, ap) / 2) in [0, pi/4], whose long double guess one Newton
+   step on sin^2 g = a / 2 takes to quad precision (relative: no cancellation near y = +-1);
+   g too, for sin theta and the half angle's sine and cosine near y = -1 */
+static ew_q ew_q_acos(ew_q am, ew_q ap, ew_q *gp) {
+    ew_q a = am < ap ? am : ap;
+    long double g0 = asinl(sqrtl((long double)(a / 2)));
+    ew_q g = g0, s = ew_q_sin(g);
+    if (g0 > 0) g -= (s * s - a / 2) / (ew_q)sinl(2 * g0);
+    *gp = g;
+    return am <= ap ? 2 * g : EW_Q_PI - 2 * g;
+}
+
+/* (n + h) theta reduced to [-pi, pi] in long double */
+static long double ew_q_phase(ew_q theta, int64_t n, double h) {
+    ew_q ph = ((ew_q)n + (ew_q)h) * theta;
+    ew_q k = (ew_q)rintl((long double)(ph / (2 * EW_Q_PI)));
+    return (long double)(ph - k * (2 * EW_Q_PI));
+}
+#endif
+
+/* T_n, U_n, V_n, W_n inside (-1, 1) for n > EW_POLY_PHASE, y = 1 - am = ap - 1: the
+   trigonometric forms with the phase in quad precision (kind 0..3 = t, u, v, w) */
+static T F(cheb_inside)(ew_q am, ew_q ap, int64_t n, int kind) {
+    ew_q gq, th = ew_q_acos(am, ap, &gq);
+    T g = (T)(long double)gq;                 /* theta = 2 g, or pi - 2 g for y < 0 */
+    int neg = am > ap;
+    if (kind == 0) return cos((T)ew_q_phase(th, n, 0));
+    if (kind == 1) return sin((T)ew_q_phase(th, n, 1)) / sin(2 * g);
+    if (kind == 2) return cos((T)ew_q_phase(th, n, 0.5)) / (neg ? sin(g) : cos(g));
+    return sin((T)ew_q_phase(th, n, 0.5)) / (neg ? cos(g) : sin(g));
+}
 
 /* T_n, U_n, V_n, W_n for |x| > 1: cosh/sinh of multiples of acosh|x|, with
    V_n(-x) = (-1)^n W_n(x), W_n(-x) = (-1)^n V_n(x); relative error about n acosh|x| eps,
@@ -386,17 +440,17 @@ static T F(cheb_big)(T x, int64_t n, int kind) {
     return odd ? -r : r;
 }
 
-/* Gamma(m) / Gamma(m + 1/2), m >= 2^16: Stirling's expansion of the ratio */
+/* Gamma(m) / Gamma(m + 1/2), m > 2^12: Stirling's expansion of the ratio (next term 1e-21) */
 static T F(gamma_ratio_half)(T m) {
     T z = 1 / m;
     T p = 1 + z * ((T)0.125L + z * ((T)0.0078125L + z * ((T)-0.0048828125L + z * (T)(-21.0L / 32768))));
     return p / sqrt(m);
 }
 
-/* P_n, n > EW_POLY_BIG.  |x| > 1 or n sin(theta) < 30: Laplace's integral
-   P_n(x) = 1/pi int_0^pi (x + sqrt(x^2 - 1) cos phi)^n dphi by the trapezoid rule, exact for a
-   trigonometric polynomial of degree < 2M and converging geometrically for the band-limited
-   integrand here (M of a few hundred at most; beyond n acosh|x| > 760 the value overflows).
+/* P_n, n > EW_POLY_BIG (inside (-1, 1): n > EW_POLY_PHASE).  |x| > 1 or n sin(theta) < 30:
+   Laplace's integral P_n(x) = 1/pi int_0^pi (x + sqrt(x^2 - 1) cos phi)^n dphi by the
+   trapezoid rule, exact for a trigonometric polynomial of degree < 2M and converging
+   geometrically for the band-limited integrand here (M of a few hundred at most; beyond n acosh|x| > 760 the value overflows).
    Otherwise Stieltjes' expansion (Bogaert, Michiels, Fostier 2012, eq. 2.1), whose terms
    shrink as m / (2 n sin theta). */
 static T F(legendre_big)(T x, int64_t n) {
@@ -429,9 +483,12 @@ static T F(legendre_big)(T x, int64_t n) {
         r = sum / M;
         return neg ? -r : r;
     }
-    T theta = acos(t), h = 1, sum = 0, den = sqrt(2 * s);
+    ew_q gq, thq = ew_q_acos(1 - (ew_q)t, 1 + (ew_q)t, &gq);
+    T theta = (T)(long double)thq, h = 1, sum = 0, den = sqrt(2 * s);
+    T ph = (T)ew_q_phase(thq, n, 0.5), cp = cos(ph), sp = sin(ph);     /* (n + 1/2) theta */
     for (int m = 0; m < 80; m++) {
-        T term = h * cos((nn + m + (T)0.5) * theta - (m + (T)0.5) * (T)EW_PI_L / 2) / den;
+        T psi = m * theta - (m + (T)0.5) * (T)EW_PI_L / 2;
+        T term = h * (cp * cos(psi) - sp * sin(psi)) / den;
         sum += term;
         if (fabs(term) < (T)1e-21 * fabs(sum) && m > 1) break;
         h *= ((m + (T)0.5) * (m + (T)0.5)) / ((m + 1) * (nn + m + (T)1.5));
@@ -441,10 +498,120 @@ static T F(legendre_big)(T x, int64_t n) {
     return neg ? -r : r;
 }
 
+/* L_n, x > 0, n > EW_POLY_BIG (laguerre_l chooses): Tricomi's convergent Bessel expansion
+   (A&S 13.3.7 with a = -n, b = 1), nu = 4n + 2, z = sqrt(nu x), r = sqrt(x / nu) = z / nu:
+     e^(-x/2) L_n(x) = sum_m B_m J_m(z),  B_m = A_m r^m,  B_0 = 1, B_1 = 0, B_2 = r^2 / 2,
+     m B_m = (m - 1) r^2 B_(m-2) - (x r / 2) B_(m-3).
+   Its terms peak near e^c times the sum, c = x r / 6 (measured against mpmath), so it keeps
+   float64's accuracy in long double up to c ~ 9: n = 2^18, x = 1450, where L_n overflows
+   anyway; past c = 30 only the sign of the infinity is left (laguerre_sign).  A z of up to 1e11
+   takes its phase from z = zh + zl (two words) so that J_0 and J_1 are right to the ulp. */
+
+/* a b = p + e exactly; s + t = h + l exactly */
+static void F(two_prod)(T a, T b, T *p, T *e) { *p = a * b; *e = fma(a, b, -*p); }
+static void F(two_sum)(T s, T t, T *h, T *l) {
+    T u = s + t, v = u - s;
+    *h = u;
+    *l = (s - (u - v)) + (t - v);
+}
+
+/* z = sqrt((4n + 2) x) as zh + zl: n in two exact halves, each product exact */
+static void F(laguerre_z)(T x, int64_t n, T *zh, T *zl) {
+    T a = 4 * x, p1, e1, p2, e2, h, l;
+    F(two_prod)(a, (T)(n >> 32) * (T)4294967296.0, &p1, &e1);
+    F(two_prod)(a, (T)(n & 0xffffffff), &p2, &e2);
+    F(two_sum)(p1, p2, &h, &l);
+    l += e1 + e2 + 2 * x;
+    F(two_sum)(h, l, &h, &l);
+    *zh = sqrt(h);
+    *zl = (fma(-*zh, *zh, h) + l) / (2 * *zh);
+}
+
+/* J_0(z), J_1(z) for z = zh + zl >= 30: Hankel's expansions P, Q (DLMF 10.17.3), with
+   cos and sin of z - pi/4 from those of zh and zl */
+static void F(bessel_j01_big)(T zh, T zl, T *j0, T *j1) {
+    T p[2] = {0, 0}, q[2] = {0, 0};
+    for (int mu = 0; mu < 2; mu++) {
+        T t = 1, prev = 2;
+        for (int k = 0; k < 60 && fabs(t) < prev; k++) {
+            if (k % 4 == 0) p[mu] += t;
+            else if (k % 4 == 1) q[mu] += t;
+            else if (k % 4 == 2) p[mu] -= t;
+            else q[mu] -= t;
+            prev = fabs(t);
+            if (prev < EPS * EPS) break;
+            t *= (4 * mu * mu - (T)(2 * k + 1) * (2 * k + 1)) / (8 * (T)(k + 1) * zh);
+        }
+    }
+    T ch = cos(zh), sh = sin(zh), cl = cos(zl), sl = sin(zl);
+    T cz = ch * cl - sh * sl, sz = sh * cl + ch * sl;
+    T cc = (cz + sz) * (T)0.70710678118654752440084436210484903928L;   /* cos(z - pi/4) */
+    T ss = (sz - cz) * (T)0.70710678118654752440084436210484903928L;   /* sin(z - pi/4) */
+    T f = sqrt(2 / ((T)EW_PI_L * zh));
+    *j0 = f * (p[0] * cc - q[0] * ss);
+    *j1 = f * (p[1] * ss + q[1] * cc);
+}
+
+/* the sign of L_n(x) where it overflows: beyond the largest zero (x >= 4n + 2) (-1)^n, else
+   the Plancherel-Rotach phase, x = nu cos^2 phi (Szego 8.22.9) */
+static T F(laguerre_sign)(T x, int64_t n) {
+    T nu = 4 * (T)n + 2, sg = (n & 1) ? -1 : 1;
+    if (x >= nu) return sg * INFINITY;
+    T phi = acos(sqrt(x / nu));
+    T ph = nu / 4 * (sin(2 * phi) - 2 * phi) + 3 * (T)EW_PI_L / 4;
+    return sin(ph) < 0 ? -sg * INFINITY : sg * INFINITY;
+}
+
+#define EW_LAG_JN 48      /* J_m by Miller's recurrence for z < 30: m < 48 (the sum needs ~10) */
+static T F(laguerre_tricomi)(T x, int64_t n) {
+    T zh, zl, nu = 4 * (T)n + 2;
+    F(laguerre_z)(x, n, &zh, &zl);
+    T r = zh / nu, r2 = x / nu, xr2 = x * r / 2;
+    if (x * r / 6 > 30) return F(laguerre_sign)(x, n);
+    T jm[EW_LAG_JN], jprev = 0, jcur, sum, b[3] = {1, 0, r2 / 2};
+    int small = 0, miller = zh < 30;
+    if (miller) {
+        /* backward from m0 >> z, normalised by J_0 + 2 (J_2 + J_4 + ...) = 1 */
+        T a = 0, c = (T)1e-30L, norm = 0;
+        for (int m = 2 * (EW_LAG_JN / 2 + 20); m > 0; m--) {
+            T d = 2 * m / zh * c - a;            /* J_(m-1) */
+            a = c;
+            c = d;
+            if (m - 1 < EW_LAG_JN) jm[m - 1] = d;
+            if ((m - 1) % 2 == 0) norm += (m - 1 == 0) ? d : 2 * d;
+        }
+        for (int m = 0; m < EW_LAG_JN; m++) jm[m] /= norm;
+        jprev = jm[0];
+        jcur = jm[1];
+    } else {
+        F(bessel_j01_big)(zh, zl, &jprev, &jcur);
+    }
+    sum = jprev;                                  /* B_0 J_0; B_1 = 0 */
+    for (int m = 2; m < 4000; m++) {
+        T jn;                                     /* J_m */
+        if (miller) {
+            if (m >= EW_LAG_JN) break;
+            jn = jm[m];
+        } else {
+            if (m >= zh) break;                   /* forward recurrence stable only below z */
+            jn = 2 * (m - 1) / zh * jcur - jprev;
+        }
+        jprev = jcur;
+        jcur = jn;
+        T bm = m == 2 ? b[2] : ((m - 1) * r2 * b[(m - 2) % 3] - xr2 * b[(m - 3) % 3]) / m;
+        b[m % 3] = bm;
+        T t = bm * jn;
+        sum += t;
+        small = fabs(t) <= EPS * EPS * fabs(sum) || t == 0 ? small + 1 : 0;
+        if (small > 3) break;
+    }
+    return exp(x / 2) * sum;
+}
+
 /* L_n, n > EW_POLY_BIG: for x < 0 or n x <= 1/4 the sum over k of C(n, k) (-x)^k / k!, whose
    terms fall once k > sqrt(n |x|) (all positive for x < 0, overflowing to inf past k ~ 400);
-   for x > 0 and n > EW_LAGUERRE_BIG, the Bessel form e^(x/2) J0(2 sqrt((n + 1/2) x)) (Hilb's
-   type: relative error about x / n^(1/2) and more for large x; no accurate formula yet) */
+   for x > 0, Tricomi's expansion above (1 ulp and ~10 us, where the recurrence is 6 ulp and
+   ms; laguerre_l keeps the recurrence below EW_LAGUERRE_BIG where the series would cancel) */
 static T F(laguerre_big)(T x, int64_t n) {
     T nn = (T)n;
     if (x < 0 || nn * x <= (T)0.25) {
@@ -456,13 +623,14 @@ static T F(laguerre_big)(T x, int64_t n) {
         }
         return sum;
     }
-    if (isinf(x)) return NAN;
-    return exp(x / 2) * F(bessel_j0)(2 * sqrt((nn + (T)0.5) * x));
+    if (isinf(x) || isnan(x)) return NAN;
+    return F(laguerre_tricomi)(x, n);
 }
 
 static T F(cheb_t)(T x, int64_t n) {
     if (n < 0) return 0;
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? 1 : -1;
+    if (n > EW_POLY_PHASE && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 0);
     if (n > 6 && fabs(x) < 1) return cos(n * acos(x));
     if (n > EW_POLY_BIG && fabs(x) > 1) return F(cheb_big)(x, n, 0);
     if (n == 0) return 1;
@@ -473,6 +641,7 @@ static T F(cheb_t)(T x, int64_t n) {
 static T F(cheb_u)(T x, int64_t n) {
     if (n < 0) return 0;
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? (T)(n + 1) : -(T)(n + 1);
+    if (n > EW_POLY_PHASE && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 1);
     if (n > 8 && fabs(x) < 1) {
         T t = acos(x);
         if (sin(t) != 0) return sin((n + 1) * t) / sin(t);
@@ -490,6 +659,7 @@ static T F(cheb_v)(T x, int64_t n) {
         if (x > 0) return 1;
         return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
     }
+    if (n > EW_POLY_PHASE && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 2);
     if (n > 8 && fabs(x) < 1) {
         T t = acos(x);
         if (sin(t / 2) != 1) return cos((n + 0.5) * t) / cos(t / 2);
@@ -507,6 +677,7 @@ static T F(cheb_w)(T x, int64_t n) {
         if (x > 0) return (T)(n + n + 1);
         return n % 2 == 0 ? 1 : -1;
     }
+    if (n > EW_POLY_PHASE && fabs(x) < 1) return F(cheb_inside)(1 - (ew_q)x, 1 + (ew_q)x, n, 3);
     if (n > 8 && fabs(x) < 1) {
         T t = acos(x);
         if (cos(t / 2) != 1) return sin((n + 0.5) * t) / sin(t / 2);
@@ -532,6 +703,7 @@ static T F(shifted_chebyshev_t)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return 1;
     if (x == 0) return n % 2 == 0 ? 1 : -1;
+    if (n > EW_POLY_PHASE && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 0);
     if (n > 6 && fabs(y) < 1) return cos(n * acos(y));
     if (n == 0) return 1;
     if (n == 1) return y;
@@ -545,6 +717,7 @@ static T F(shifted_chebyshev_u)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return (T)(n + 1);
     if (x == 0) return n % 2 == 0 ? (T)(n + 1) : -(T)(n + 1);
+    if (n > EW_POLY_PHASE && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 1);
     if (n > 6 && fabs(y) < 1) {
         T t = acos(y);
         if (sin(t) != 0) return sin((n + 1) * t) / sin(t);
@@ -562,6 +735,7 @@ static T F(shifted_chebyshev_v)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return 1;
     if (x == 0) return n % 2 == 0 ? (T)(n + n + 1) : -(T)(n + n + 1);
+    if (n > EW_POLY_PHASE && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 2);
     if (n > 6 && fabs(y) < 1) {
         T t = acos(y);
         if (sin(t / 2) != 1) return cos((n + 0.5) * t) / cos(t / 2);
@@ -579,6 +753,7 @@ static T F(shifted_chebyshev_w)(T x, T nf) {
     if (n < 0) return 0;
     if (x == 1) return (T)(n + n + 1);
     if (x == 0) return n % 2 == 0 ? 1 : -1;
+    if (n > EW_POLY_PHASE && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 3);
     if (n > 4 && fabs(y) < 1) {
         T t = acos(y);
         if (cos(t / 2) != 1) return sin((n + 0.5) * t) / sin(t / 2);
@@ -633,7 +808,9 @@ static T F(laguerre_l)(T x, T nf) {
     if (fabs(x) == 0) return 1;
     if (n == 0) return 1;
     if (n == 1) return 1 - x;
-    if (n > EW_POLY_BIG && (x < 0 || n * x <= (T)0.25 || n > EW_LAGUERRE_BIG)) return F(laguerre_big)(x, n);
+    if (n > EW_POLY_BIG && (x < 0 || n * x <= (T)0.25 || n > EW_LAGUERRE_BIG ||
+                            x * sqrt(x / (4 * (T)n + 2)) <= 6 * EW_LAGUERRE_C))
+        return F(laguerre_big)(x, n);
     T p = 1, q = 1 - x, r = q;
     for (int64_t k = 1; k < n && !isnan(q); k++) {
         r = (((k + k) + (1 - x)) * q - k * p) / (k + 1);
@@ -649,7 +826,7 @@ static T F(legendre_p)(T x, T nf) {
     if (fabs(x) == 1) return (x > 0 || n % 2 == 0) ? 1 : -1;
     if (n == 0) return 1;
     if (n == 1) return x;
-    if (n > EW_POLY_BIG && x == x) return F(legendre_big)(x, n);
+    if ((n > EW_POLY_BIG || (n > EW_POLY_PHASE && fabs(x) < 1)) && x == x) return F(legendre_big)(x, n);
     T p = 1, q = x, r = x;
     for (int64_t k = 1; k < n && !isnan(q); k++) {
         r = ((k + k + 1) * x * q - k * p) / (k + 1);
