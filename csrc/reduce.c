@@ -212,7 +212,14 @@ int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_s
         int64_t nb = (j.nred + EW_RED_BLOCK - 1) / EW_RED_BLOCK;
         j.parts = malloc((size_t)nb * j.r->state);
         if (!j.parts) return -2;
-        ew_parallel(ew_red_blocks, &j, nb, 1, ew_red_threads(j.nred));
+        /* claims of several consecutive blocks: each thread then reads long stretches in order, and
+           the loops' prefetch (EW_RED_PF ahead) runs past the end of a claim, into memory another
+           thread reads, a few times per call rather than at every block; still enough claims that
+           a descheduled thread's share is taken over by the other.  The partials, and so the
+           bits, do not depend on who folds which block. */
+        int threads = ew_red_threads(j.nred);
+        int64_t claim = nb / (4 * (int64_t)threads);
+        ew_parallel(ew_red_blocks, &j, nb, claim < 1 ? 1 : claim, threads);
         for (int64_t step = 1; step < nb; step *= 2)      /* fixed pairwise tree */
             for (int64_t b = 0; b + step < nb; b += 2 * step)
                 j.r->merge(j.parts + b * j.r->state, j.parts + (b + step) * j.r->state);
