@@ -214,11 +214,11 @@ int ew_reduce(int red, int nk, int nr, const int64_t *shape, const int64_t *in_s
         if (!j.parts) return -2;
         /* claims of several consecutive blocks: each thread then reads long stretches in order, and
            the loops' prefetch (EW_RED_PF ahead) runs past the end of a claim, into memory another
-           thread reads, a few times per call rather than at every block; still enough claims that
-           a descheduled thread's share is taken over by the other.  The partials, and so the
-           bits, do not depend on who folds which block. */
+           thread reads, ~16 times per call rather than at every block; the claims stay short
+           (~1 MB of float32 at 2 threads), so a descheduled thread's share is taken over by the
+           other.  The partials, and so the bits, do not depend on who folds which block. */
         int threads = ew_red_threads(j.nred);
-        int64_t claim = nb / (4 * (int64_t)threads);
+        int64_t claim = nb / (16 * (int64_t)threads);
         ew_parallel(ew_red_blocks, &j, nb, claim < 1 ? 1 : claim, threads);
         for (int64_t step = 1; step < nb; step *= 2)      /* fixed pairwise tree */
             for (int64_t b = 0; b + step < nb; b += 2 * step)
