@@ -42,7 +42,8 @@ static inline int ew_red_avx512(void) {
 /* The row walk (sum(dim=0): codegen/templates/reduce.c.j2's _rows) reads 16 rows side by side, 128
    bytes of each per step: 16 streams, which the hardware prefetcher follows less well.  A
    prefetch 512 bytes ahead in each row made that walk 15% faster from DRAM in a C model (256 to
-   768 bytes did about as well; 4 KB, the lane loops' distance, gained nothing here). */
+   768 bytes did about as well; 4 KB, the lane loops' distance on branch red18c, gained
+   nothing here). */
 #define EW_RED_ROWPF 512
 #define EW_ROWPF(p) _mm_prefetch((const char *)(p) + EW_RED_ROWPF, _MM_HINT_T0)
 
