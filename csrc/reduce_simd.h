@@ -24,19 +24,26 @@ static inline int ew_red_avx512(void) {
     return v;
 }
 
-/* Software prefetch EW_RED_PF bytes ahead of the loads, one per 64-byte line (EW_PF2: the two
-   lines of a 128-byte step).  With the input in DRAM (10M floats, read once) the hardware
-   prefetcher alone left the double-lane sum at 8-9 GB/s, 25-35% behind a float loop with fewer
-   micro-ops per line: the out-of-order window then holds fewer lines in flight.  4 KB ahead made
-   the sum as fast as the float loop in a C model (benchmarks/results.md, branch red18c); a
-   prefetch never faults, so reading past the end is harmless, and it changes no bits. */
-#define EW_RED_PF 4096
-#define EW_PF1(p) _mm_prefetch((const char *)(p) + EW_RED_PF, _MM_HINT_T0)
-#define EW_PF2(p) (EW_PF1(p), _mm_prefetch((const char *)(p) + EW_RED_PF + 64, _MM_HINT_T0))
+/* Software prefetch, two per 64-byte line (EW_PF2: the two lines of a 128-byte step): into L2
+   EW_RED_PF bytes ahead, into L1 EW_RED_PF0 bytes ahead.  With the input in DRAM (10M floats,
+   read once) the hardware prefetcher alone left the double-lane sum at 8-9 GB/s, 25-35% behind a
+   float loop with fewer micro-ops per line: the out-of-order window then holds fewer lines in
+   flight.  One prefetcht0 4 KB ahead (branch red18c) closed most of that gap; the L1's fill
+   buffers still capped the lines in flight.  A prefetcht1 16 KB ahead uses the L2's larger
+   queue, and the prefetcht0 1 KB ahead moves the line on to L1 before the load: in a C model
+   from DRAM (5 inputs of 40 MB in turn) the double-lane sum went from 3.25 to 2.77 ms median,
+   the float loop's 2.65 (benchmarks/results.md, branch red18d).  A prefetch never faults, so
+   reading past the end is harmless, and it changes no bits. */
+#define EW_RED_PF 16384
+#define EW_RED_PF0 1024
+#define EW_PF1(p) (_mm_prefetch((const char *)(p) + EW_RED_PF, _MM_HINT_T1), \
+                   _mm_prefetch((const char *)(p) + EW_RED_PF0, _MM_HINT_T0))
+#define EW_PF2(p) (EW_PF1(p), EW_PF1((const char *)(p) + 64))
 /* The row walk (sum(dim=0): codegen/templates/reduce.c.j2's _rows) reads 16 rows side by side, 128
    bytes of each per step: 16 streams, which the hardware prefetcher follows less well.  A
    prefetch 512 bytes ahead in each row made that walk 15% faster from DRAM in a C model (256 to
-   768 bytes did about as well; 4 KB, the lane loops' distance, gained nothing here). */
+   768 bytes did about as well; 4 KB, the lane loops' distance on branch red18c, gained
+   nothing here). */
 #define EW_RED_ROWPF 512
 #define EW_ROWPF(p) _mm_prefetch((const char *)(p) + EW_RED_ROWPF, _MM_HINT_T0)
 

@@ -296,3 +296,16 @@ def test_call_without_arguments_takes_the_general_paths_results():
         x.logsumexp()
     with pytest.raises(RuntimeError, match="Expected reduction dim to be specified"):
         rt.tensor([]).amax()
+
+
+def test_same_bits_for_any_thread_count_odd_block_count(threads):
+    """A full reduction of an odd number of blocks, the last one partial: threads claim several
+    consecutive blocks at a time (csrc/reduce.c), and the partials are the same whoever folds them."""
+    n = 37 * 32768 + 1001
+    a = rt.tensor(_mixed(n, 5), dtype=rt.float32)
+    results = []
+    for k in (1, 2, 3, 5):
+        rt.set_num_threads(k)
+        results.append([_bits(a.sum()), _bits(a.mean()), _bits(a.amax()), a.argmax().item(),
+                        _bits(a.to(rt.float64).sum()), _bits(a.norm()), _bits(a.nansum())])
+    assert all(r == results[0] for r in results[1:])
