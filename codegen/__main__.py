@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from . import stamp
-from .build import NATIVE_ENV, BuildError, build, library_path, stale_files
+from .build import NATIVE_ENV, BuildError, build, build_lock, library_path, stale_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,8 +88,10 @@ def main(argv=None) -> int:
         return 1
     wrote = write_published(published, ROOT)
     if digest:
-        stamp.write(args.out, digest, [args.out.resolve() / n for n in files] + [library_path(args.out.resolve())]
-                    + [ROOT / p for p in published])
+        out = args.out.resolve()
+        with build_lock(out):           # unless another run has replaced this build meanwhile
+            if (out / "BUILD_KEY").read_text() == result["key"]:
+                stamp.write(out, digest, [out / n for n in files] + [library_path(out)] + [ROOT / p for p in published])
     if wrote:
         print(f"codegen: wrote {', '.join(wrote)}")
     dt = time.perf_counter() - t0

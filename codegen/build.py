@@ -304,12 +304,10 @@ def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=prin
     out_dir = Path(out_dir).resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     key = build_key(files, native)
-    lock_path = out_dir.parent / f".{out_dir.name}.lock"
-    with open(lock_path, "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)      # concurrent runs take turns
+    with build_lock(out_dir):
         key_file = out_dir / "BUILD_KEY"
         if key_file.exists() and key_file.read_text() == key and not stale_files(files, out_dir):
-            return dict(up_to_date=True, written=[], compiled=0, cached=0)
+            return dict(up_to_date=True, written=[], compiled=0, cached=0, key=key)
         tmp = out_dir.parent / f".{out_dir.name}.tmp-{os.getpid()}"
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir()
@@ -364,7 +362,15 @@ def build(files: dict, out_dir: Path, jobs: int, verbose: bool = False, log=prin
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         _prune_cache(obj_cache, keep={o.name for o in objects})
-        return dict(up_to_date=False, written=written, compiled=compiled, cached=cached)
+        return dict(up_to_date=False, written=written, compiled=compiled, cached=cached, key=key)
+
+
+@contextlib.contextmanager
+def build_lock(out_dir: Path):
+    """Held while out_dir is checked or replaced: concurrent runs take turns."""
+    with open(out_dir.parent / f".{out_dir.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def _prune_cache(obj_cache: Path, keep: set, limit: int = 400, pch_limit: int = 3):
