@@ -8,10 +8,8 @@ import sys
 import time
 from pathlib import Path
 
-from .build import NATIVE_ENV, BuildError, build, stale_files
-from .model import ModelError, load_model
-from .published import render_published, select, stale_published, write_published
-from .render import render
+from . import stamp
+from .build import NATIVE_ENV, BuildError, build, build_lock, library_path, stale_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,6 +42,21 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     t0 = time.perf_counter()
+    # the stubs and docs describe the runtime the repository imports: only for its own generated/
+    repo_build = args.out.resolve() == (ROOT / "generated").resolve()
+    settings = f"out={args.out.resolve()} docs={repo_build and not args.no_docs}"
+    try:
+        digest = stamp.inputs_digest(args.dtypes, args.ops, settings, native=args.native)
+    except BuildError:
+        digest = None                   # no compiler: the full path says so
+    if digest and not (args.check or args.list) and stamp.fresh(args.out, digest):
+        print(f"codegen: {args.out} is up to date, nothing to do ({time.perf_counter() - t0:.2f} s; "
+              f"same inputs, outputs untouched)")
+        return 0
+    # imported here: the YAML validation and the templates are what a no-op run skips
+    from .model import ModelError, load_model
+    from .published import render_published, select, stale_published, write_published
+    from .render import render
     try:
         model = load_model(args.dtypes, args.ops)
     except ModelError as e:
@@ -56,8 +69,6 @@ def main(argv=None) -> int:
             print(f"{op.name:14} {op.config:13} {', '.join(model.op(op.kernel_of).dtypes)}")
         return 0
     files = render(model)
-    # the stubs and docs describe the runtime the repository imports: only for its own generated/
-    repo_build = args.out.resolve() == (ROOT / "generated").resolve()
     published = select(render_published(model), docs=not args.no_docs) if repo_build else {}
     if args.check:
         stale = stale_files(files, args.out) + stale_published(published, ROOT)
@@ -76,6 +87,11 @@ def main(argv=None) -> int:
         print(f"codegen: build failed; {args.out} left as it was", file=sys.stderr)
         return 1
     wrote = write_published(published, ROOT)
+    if digest:
+        out = args.out.resolve()
+        with build_lock(out):           # unless another run has replaced this build meanwhile
+            if (out / "BUILD_KEY").read_text() == result["key"]:
+                stamp.write(out, digest, [out / n for n in files] + [library_path(out)] + [ROOT / p for p in published])
     if wrote:
         print(f"codegen: wrote {', '.join(wrote)}")
     dt = time.perf_counter() - t0

@@ -273,6 +273,9 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
     promote its inputs (polar: two tensors of one dtype), which never casts one."""
     column = {d.name: i for i, d in enumerate(model.dtypes)}
     fused = []
+    # a loop whose input is stored and loaded as an earlier one's (bool as uint8: the same bytes,
+    # the same C) is that one: one function for both pairs, not a second copy (3-5 KB each)
+    same = {}
     for kernel_id, k in enumerate(kernels):
         d = k["dtype"]
         if not k["fuse"] or k["arity"] != 2 or k["scalar_b"] or not k["simd"] or d.opmath != d.name or k["ins"] != [d, d]:
@@ -288,7 +291,9 @@ def fused_kernels(model: Model, ct: dict, kernels: list, cast_ids: dict) -> list
             for pos in (0, 1):
                 ins = list(k["ins"])
                 ins[pos] = replace(d, name=f"{s.name}_as_{d.name}", ctype=src.ctype, load_fmt=load, itemsize=src.itemsize)
-                fused.append(dict(k, ins=ins, symbol=f"{k['symbol']}_{'ab'[pos]}_{s.name}", source=s.name,
+                symbol = f"{k['symbol']}_{'ab'[pos]}_{s.name}"
+                first = same.setdefault((kernel_id, pos, src.ctype, load), symbol)
+                fused.append(dict(k, ins=ins, symbol=first, alias=first != symbol, source=s.name,
                                   fused=(kernel_id, pos + 1, cast_ids[(s.name, d.name)])))
     return fused
 
@@ -445,7 +450,7 @@ def render(model: Model) -> dict:
     files = {name: env.get_template(tpl).render(**ctx) for name, tpl in OUTPUTS.items()}
     kernel_tpl = env.get_template("kernels.c.j2")
     for op in dict.fromkeys(k["op"] for k in ctx["kernels"]):
-        shard = [k for k in ctx["kernels"] + ctx["fused"] if k["op"] == op]
+        shard = [k for k in ctx["kernels"] + [f for f in ctx["fused"] if not f["alias"]] if k["op"] == op]
         files[f"k_{op}.c"] = kernel_tpl.render(shard=f"op {op}", shard_kernels=shard, shard_casts=[], **ctx)
     files["k_casts.c"] = kernel_tpl.render(shard="casts", shard_kernels=[],
                                            shard_casts=[c for c in ctx["casts"] if not c["minifloat"]], **ctx)

@@ -11,6 +11,9 @@
      folding them in order (contiguous, vectorised, a tile of states held in registers);
    - otherwise each output folds its own reduced elements in order.
    Threads split the outputs (or the blocks); each output is computed by one thread in one order. */
+/* prelude.h's core only (no vector-math header is used here): the precompiled prelude, and a
+   key that no vector-math header's edit changes (codegen/headers.py) */
+#define EW_SHARD 1
 #include "prelude.h"        /* first: GCC reads the precompiled prelude only before other headers */
 #include <stdlib.h>
 #include <string.h>

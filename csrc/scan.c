@@ -5,6 +5,9 @@
    The caller (runtime/_reduce.py) hands over nk other dims followed by the scanned dim, with the
    input's and the outputs' byte strides.  Threads split the lines; each line is scanned by one
    thread in order, so the bits never depend on the thread count. */
+/* prelude.h's core only (no vector-math header is used here): the precompiled prelude, and a
+   key that no vector-math header's edit changes (codegen/headers.py) */
+#define EW_SHARD 1
 #include "prelude.h"
 
 typedef void (*ew_scanner)(const char *, int64_t, int64_t, char *, int64_t, char *, int64_t);

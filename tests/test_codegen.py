@@ -40,6 +40,29 @@ def test_two_runs_give_byte_identical_sources(tmp_path, capsys):
     assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before
 
 
+def test_no_op_short_cut_only_while_outputs_are_untouched(tmp_path, capsys):
+    # a finished build leaves a stamp of its inputs and outputs (codegen/stamp.py); the next run
+    # with the same inputs stops there, but not when an output was changed: that run rewrites it
+    shutil.copytree(ROOT / ".codegen-cache", tmp_path / ".codegen-cache")
+    out = tmp_path / "generated"
+    assert main(["--out", str(out)]) == 0
+    assert (out / "INPUTS").is_file()
+    capsys.readouterr()
+    assert main(["--out", str(out)]) == 0
+    assert "same inputs, outputs untouched" in capsys.readouterr().out
+    shard = out / "k_neg.c"
+    text = shard.read_text()
+    shard.write_text(text + "/* edited by hand */\n")
+    assert main(["--out", str(out)]) == 0
+    assert "same inputs" not in capsys.readouterr().out
+    assert shard.read_text() == text
+    # an input that changes what is rendered (the YAML) also takes the full path
+    ops = tmp_path / "ops.yaml"
+    ops.write_text((ROOT / "ops.yaml").read_text() + "\n# a comment\n")
+    assert main(["--ops", str(ops), "--out", str(out)]) == 0
+    assert "same inputs" not in capsys.readouterr().out
+
+
 def test_check_reports_stale_files(tmp_path, capsys):
     assert main(["--check"]) == 0
     assert main(["--check", "--out", str(tmp_path / "nothing")]) == 1
