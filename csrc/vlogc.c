@@ -30,10 +30,11 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
 #define EW_VLOGF_K_10 0x1.3440000000000p-2f, 0x1.3509f80000000p-18f
 #define EW_VLOGF_S_10 0x1.bcb7b20000000p-2f, -0x1.5b235e0000000p-27f
 #define EW_VLOGF_R_10 0x1.287a760000000p-3f, -0x1.bcb7b20000000p-4f, 0x1.63c61a0000000p-4f, -0x1.287a680000000p-4f, 0x1.fcfbd40000000p-5f, -0x1.bd6c0c0000000p-5f
-/* 16 floats x of log_B into y; fail: the lanes left to the element function.  SCALED: B is not
+/* 16 floats x of log_B as an unrounded float pair S_o + l_o within d_o of the exact value;
+   special_o: the lanes outside the fast path; tiny_o (log1p): |x| < 2^-25.  SCALED: B is not
    e (S, l and R carry the factor 1 / ln B; s 1/ln B as an exact product pair).  The tables come
    in as pairs of 16-float vectors (permutex2var picks one of 32 by an index's low 5 bits). */
-#define EW_VLOGF_V16(B, SCALED, LOG1P, D, xf, y, fail) do { \
+#define EW_VLOGF_PAIR(B, SCALED, LOG1P, D, xf, S_o, l_o, d_o, special_o, tiny_o) do { \
     static const float Kc[2] = {EW_VLOGF_K_##B}, Sc[2] = {EW_VLOGF_S_##B}, Rc[6] = {EW_VLOGF_R_##B}; \
     __m512 uf = xf, ulo = _mm512_setzero_ps(); \
     __mmask16 special, small = 0, tiny = 0; \
@@ -84,12 +85,19 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
     /* the rounding test: both ends of S + l +- d round to one float, d the error bound: 2^-21 |z|^3 \
        (R and its product in float: 4 roundings of about z^3/3; log1p's 1/(1 + z) cut after z^2) \
        plus D |S| (the low part's sums; D: 2^-38, or 2^-35 for log10, whose k K_lo is largest) */ \
-    const __m512 d = _mm512_fmadd_ps(_mm512_abs_ps(_mm512_mul_ps(z2, z)), _mm512_set1_ps(0x1p-21f), \
-                                     _mm512_mul_ps(_mm512_abs_ps(S), _mm512_set1_ps(D))); \
-    const __m512 up = _mm512_add_ps(S, _mm512_add_ps(l, d)), dn = _mm512_add_ps(S, _mm512_sub_ps(l, d)); \
-    fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | special; \
+    d_o = _mm512_fmadd_ps(_mm512_abs_ps(_mm512_mul_ps(z2, z)), _mm512_set1_ps(0x1p-21f), \
+                          _mm512_mul_ps(_mm512_abs_ps(S), _mm512_set1_ps(D))); \
+    S_o = S; l_o = l; special_o = special; tiny_o = tiny; \
+} while (0)
+/* 16 floats x of log_B into y; fail: the lanes left to the element function */
+#define EW_VLOGF_V16(B, SCALED, LOG1P, D, xf, y, fail) do { \
+    __m512 S_v, l_v, d_v;      /* names of their own: EW_VLOGF_PAIR's locals would shadow S, l, d */ \
+    __mmask16 sp_v, tn_v; \
+    EW_VLOGF_PAIR(B, SCALED, LOG1P, D, xf, S_v, l_v, d_v, sp_v, tn_v); \
+    const __m512 up = _mm512_add_ps(S_v, _mm512_add_ps(l_v, d_v)), dn = _mm512_add_ps(S_v, _mm512_sub_ps(l_v, d_v)); \
+    fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp_v; \
     y = up; \
-    if (LOG1P) { y = _mm512_mask_mov_ps(y, tiny, xf); fail &= ~tiny | special; } \
+    if (LOG1P) { y = _mm512_mask_mov_ps(y, tn_v, xf); fail &= ~tn_v | sp_v; } \
 } while (0)
 /* n floats: the vectors' failing lanes are redone by the element function after the vector's
    store.  Output may be the input itself (each vector is read before it is written, and a
@@ -133,6 +141,60 @@ EW_VLOG_BLOCK(ew_vl_logf_block, E, 0, 0, 0x1p-38f, ew_vlog_logf)
 EW_VLOG_BLOCK(ew_vl_log2f_block, 2, 1, 0, 0x1p-38f, ew_vlog_log2f)
 EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-35f, ew_vlog_log10f)
 EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
+#endif
+#ifndef EW_VLOGC_STANDALONE
+/* logit(x) = log(x) - log1p(-x), x first clamped to [eps, 1 - eps] when eps >= 0 as the element
+   function (prelude.h, ew_logit) clamps it, 16 lanes a vector (branch param17).  Both logs as float
+   pairs (EW_VLOGF_PAIR), their difference as S + l with S1 - S2 exact (TwoSum), within d = d1 + d2
+   plus the two float adds of the low parts; where S + l +- d rounds to one float, that float is the
+   correctly rounded logit.  Near x = 1/2 the logs cancel and the test fails (|x - 1/2| below about
+   2^-14); those lanes, and x outside (0, 1), subnormal or nan, take the element function (in double:
+   its log1p form near 1/2), on the unclamped x.  scripts/vlogit_sweep.c checks every float. */
+#ifndef EW_VLOGIT_ELEM
+#define EW_VLOGIT_ELEM ew_logit      /* scripts/vlogit_sweep.c counts the lanes redone */
+#endif
+EW_TARGET_V8 static void ew_vl_logitf_v16(float *o, const float *x, int64_t n, float eps) {
+    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16);
+    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_E), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_E + 16);
+    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_E), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_E + 16);
+    const int clamp = eps >= 0;
+    const __m512 lo = _mm512_set1_ps(eps), hi = _mm512_set1_ps(1 - eps);
+    int64_t i0 = 0;
+    for (; i0 + 16 <= n; i0 += 16) {
+        const __m512 x0 = _mm512_loadu_ps(x + i0);
+        __m512 xf = x0;
+        if (clamp) {     /* x < eps ? eps : (x > hi ? hi : x); a nan stays */
+            xf = _mm512_mask_mov_ps(xf, _mm512_cmp_ps_mask(x0, hi, _CMP_GT_OQ), hi);
+            xf = _mm512_mask_mov_ps(xf, _mm512_cmp_ps_mask(x0, lo, _CMP_LT_OQ), lo);
+        }
+        const __m512 nx = _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(xf), _mm512_set1_epi32((int)0x80000000u)));
+        __m512 S1, l1, d1, S2, l2, d2;
+        __mmask16 sp1, sp2, t1, t2;
+        EW_VLOGF_PAIR(E, 0, 0, 0x1p-38f, xf, S1, l1, d1, sp1, t1);
+        EW_VLOGF_PAIR(E, 0, 1, 0x1p-38f, nx, S2, l2, d2, sp2, t2);
+        (void)t1; (void)t2;
+        /* S + e = S1 - S2 exactly (TwoSum), l = (l1 - l2) + e with two roundings of 2^-24 each */
+        const __m512 mS2 = _mm512_sub_ps(_mm512_setzero_ps(), S2);
+        const __m512 S = _mm512_add_ps(S1, mS2), bv = _mm512_sub_ps(S, S1);
+        const __m512 e = _mm512_add_ps(_mm512_sub_ps(S1, _mm512_sub_ps(S, bv)), _mm512_sub_ps(mS2, bv));
+        const __m512 l12 = _mm512_sub_ps(l1, l2), l = _mm512_add_ps(l12, e);
+        const __m512 d = _mm512_fmadd_ps(_mm512_add_ps(_mm512_abs_ps(l12), _mm512_abs_ps(l)), _mm512_set1_ps(0x1p-23f),
+                                         _mm512_add_ps(d1, d2));
+        const __m512 up = _mm512_add_ps(S, _mm512_add_ps(l, d)), dn = _mm512_add_ps(S, _mm512_sub_ps(l, d));
+        const __mmask16 fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp1 | sp2;
+        _Alignas(64) float xs[16];
+        if (__builtin_expect(fail != 0, 0)) _mm512_store_ps(xs, x0);     /* before o (o may be x) */
+        _mm512_storeu_ps(o + i0, up);
+        if (__builtin_expect(fail != 0, 0))
+            for (unsigned f = fail; f; f &= f - 1) o[i0 + __builtin_ctz(f)] = EW_VLOGIT_ELEM(xs[__builtin_ctz(f)], eps);
+    }
+    for (; i0 < n; i0++) o[i0] = EW_VLOGIT_ELEM(x[i0], eps);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function */
+EW_TARGET_F16C void ew_vl_logitf_block(float *o, const float *x, int64_t n, float eps) {
+    if (ew_use_avx512()) { ew_vl_logitf_v16(o, x, n, eps); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_logit(x[i], eps);
+}
 #endif
 #ifndef EW_VLOGC_STANDALONE
 /* logaddexp(a, b) as ew_logaddexpf_fma (vmath_more.h: torch's float steps m + log1p(w),

@@ -1,0 +1,138 @@
+"""The float32 AVX-512 blocks of ops with parameters (ops.yaml `block:` with `params:`, branch
+param17): logit(x, eps) (csrc/vlogc.c, ew_vl_logitf_block), against the correctly rounded float of
+Python's double math where a double decides it.  The block gets the op's params as its last
+arguments (codegen/templates/kernels.c.j2); every walk (the block's contiguous runs, ordinary and
+streaming stores, strided runs through the element function) must give the same bits.
+scripts/vlogit_sweep.c runs every float32 through the block and the element function; this
+samples them without torch, numpy or mpmath."""
+import math
+import random
+import struct
+
+import pytest
+
+import runtime as rt
+from runtime import _threads
+
+
+def f32(v):
+    if math.isnan(v) or math.isinf(v):
+        return v
+    if abs(v) >= 2.0 ** 128 - 2.0 ** 103:       # rounds past the largest float: struct refuses it
+        return math.copysign(math.inf, v)
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+def bits(v):
+    return struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+def from_bits(b):
+    return struct.unpack("<f", struct.pack("<I", b))[0]
+
+
+def rounded(v):
+    """v (a double within a few double ulps of the true value) rounded to float32, or None where
+    it is too close to a float rounding boundary to decide."""
+    r = f32(v)
+    if v != r and not math.isinf(r) and r != 0:
+        other = from_bits(bits(r) + 1) if abs(v) > abs(r) else from_bits(bits(r) - 1)
+        if abs(v - (r + other) / 2) <= abs(v) * 2.0 ** -45:
+            return None
+    return r
+
+
+def same(a, b):
+    key = lambda v: "nan" if math.isnan(v) else (v, math.copysign(1, v))   # noqa: E731
+    return [key(v) for v in a] == [key(v) for v in b]
+
+
+@pytest.fixture
+def simd():
+    saved = _threads._config("f16c")
+    _threads._config("f16c", 1)
+    yield
+    _threads._config("f16c", saved)
+
+
+def sample(n, seed, extra=()):
+    """Random bit patterns, uniform (0, 1), values near 0, 1/2 (where the block's test declines)
+    and 1, plus special values."""
+    rng = random.Random(seed)
+    out = list(extra) + [0.0, -0.0, 1.0, -1.0, 0.5, 2.0 ** -149, 2.0 ** -126, f32(1 - 2.0 ** -24), 2.0 ** -25,
+                         math.inf, -math.inf, math.nan, 3.4028235e38, f32(0.25), f32(0.75)]
+    while len(out) < n:
+        k = rng.randrange(5)
+        if k == 0:
+            out.append(from_bits(rng.getrandbits(32)))
+        elif k == 1:
+            out.append(f32(rng.random()))
+        elif k == 2:
+            out.append(f32(0.5 + rng.uniform(-1, 1) * 2.0 ** -rng.randrange(1, 26)))
+        elif k == 3:
+            out.append(f32(2.0 ** -rng.uniform(0, 130)))
+        else:
+            out.append(f32(1 - 2.0 ** -rng.uniform(1, 24)))
+    return out
+
+
+# ---- logit
+def logit_ref(x, eps):
+    """x clamped to [eps, 1 - eps] in float (eps < 0: no clamp), then log(x / (1 - x)) in double
+    (log1p((2x - 1) / (1 - x)) from 1/4 on, where the quotient nears 1), rounded."""
+    if eps >= 0:
+        hi = f32(1 - eps)
+        x = eps if x < eps else (hi if x > hi else x)
+    if math.isnan(x) or x < 0 or x > 1:
+        return math.nan
+    if x == 0:
+        return -math.inf
+    if x == 1:
+        return math.inf
+    v = math.log(x / (1 - x)) if x < 0.25 else math.log1p((2 * x - 1) / (1 - x))
+    return rounded(v)
+
+
+EPS = [-1.0, 0.0, f32(1e-6), 0.25, f32(0.3)]
+
+
+def check(name, xs, got, ref):
+    bad = [(x, e, g) for x, g in zip(xs, got) for e in [ref(x)] if e is not None and not same([g], [e])]
+    assert not bad, f"{name}: {len(bad)} of {len(xs)} differ from the correctly rounded result, e.g. {bad[:5]}"
+
+
+@pytest.mark.parametrize("eps", EPS)
+def test_logit_block_is_correctly_rounded(simd, eps):
+    xs = sample(40_000, seed=int(eps * 1e6) + 3)
+    t = rt.tensor(xs, dtype=rt.float32)
+    got = rt.logit(t, None if eps < 0 else eps).tolist()
+    check("logit", xs, got, lambda x: logit_ref(x, eps))
+
+
+def walks(fn, xs):
+    """fn's results on a contiguous tensor, then the same values from every other walk: strided
+    (the element function), in-place-like out= at offsets with ordinary and streaming stores."""
+    t = rt.tensor(xs, dtype=rt.float32)
+    want = fn(t).tolist()
+    w = rt.tensor([v for x in xs for v in (x, 0.5)], dtype=rt.float32)
+    assert same(fn(w[::2]).tolist(), want)
+    saved = _threads._config("nt_bytes")
+    try:
+        for nt_bytes in (1 << 60, 64):
+            _threads._config("nt_bytes", nt_bytes)
+            for start in (0, 1, 7):
+                got = fn(t[start:]).tolist()
+                assert same(got, want[start:])
+    finally:
+        _threads._config("nt_bytes", saved)
+    return want
+
+
+@pytest.mark.parametrize("eps", [None, 0.1])
+def test_logit_every_walk_gives_the_same_values(simd, eps):
+    xs = sample(6000, seed=11)
+    walks(lambda t: rt.logit(t, eps), xs)
+    t = rt.tensor(xs, dtype=rt.float32)
+    out = rt.empty(len(xs), dtype=rt.float32)
+    rt.logit(t, eps, out=out)
+    assert same(out.tolist(), rt.logit(t, eps).tolist())
