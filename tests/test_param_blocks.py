@@ -136,3 +136,76 @@ def test_logit_every_walk_gives_the_same_values(simd, eps):
     out = rt.empty(len(xs), dtype=rt.float32)
     rt.logit(t, eps, out=out)
     assert same(out.tolist(), rt.logit(t, eps).tolist())
+
+
+# ---- pow(Tensor, Number): the exponent fixed per call (csrc/vpow.c, ew_vp_pows_block)
+def pow_ref(x, y):
+    """x ** y correctly rounded to float32 from Python's double pow (None: too near a rounding
+    boundary to decide, or outside the positive normal floats, where the walks are compared)."""
+    if not (math.isfinite(x) and x >= 2.0 ** -126):
+        return None
+    try:
+        v = math.pow(x, y)
+    except OverflowError:
+        return math.inf
+    if v >= 2.0 ** 128:
+        return math.inf
+    if v < 2.0 ** -126:                          # subnormal results: the grid 2^-149 apart
+        q = v / 2.0 ** -149
+        if abs(q - math.floor(q) - 0.5) <= q * 2.0 ** -45:
+            return None
+        return f32(v)
+    return rounded(v)
+
+
+POW_Y = [2.5, f32(-1.7), f32(1 / 3), f32(1e-3), 100.0, 7.0, -0.25]    # float32 values: as the kernel reads them
+SPECIAL_Y = [2.0, 3.0, 0.5, -0.5, -1.0, -2.0, 1.0, 0.0]
+
+
+def pow_sample(n, seed, y):
+    """Bit patterns, values of a few scales, and x where x ** y nears the float range's ends."""
+    rng = random.Random(seed)
+    out = [0.0, -0.0, 1.0, -1.0, 2.0, -2.0, math.inf, -math.inf, math.nan, 2.0 ** -149, 2.0 ** -126, 3.4028235e38]
+    while len(out) < n:
+        k = rng.randrange(4)
+        if k == 0:
+            out.append(from_bits(rng.getrandbits(32)))
+        elif k == 1:
+            out.append(f32(rng.uniform(0, 10)))
+        elif k == 2:
+            out.append(f32(2.0 ** rng.uniform(-126, 128)))
+        else:                # results near 2^128, 2^-126 and in the subnormals (t in [-151, 128.5])
+            e = rng.choice([128.0, 128.5, -125.5, -126.0, -140.0, -149.0, -151.0]) / y * (1 + rng.uniform(-1e-3, 1e-3))
+            out.append(f32(2.0 ** min(max(e, -149.0), 127.9)))
+    return out
+
+
+@pytest.mark.parametrize("y", POW_Y)
+def test_pow_scalar_block_is_correctly_rounded(simd, y):
+    xs = pow_sample(30_000, seed=int(abs(y) * 1000) + 1, y=y)
+    got = rt.pow(rt.tensor(xs, dtype=rt.float32), y).tolist()
+    check(f"pow(x, {y})", xs, got, lambda x: pow_ref(x, y))
+
+
+@pytest.mark.parametrize("y", POW_Y + SPECIAL_Y)
+def test_pow_scalar_every_walk_gives_the_same_values(simd, y):
+    """The block (contiguous runs) and the element function (strided runs) agree everywhere they
+    should: on special values and special exponents (the element function's own operations) and,
+    for the other exponents, wherever the element function's powf is correctly rounded."""
+    xs = pow_sample(4000, seed=7, y=y if y else 1.0)
+    t = rt.tensor(xs, dtype=rt.float32)
+    want = rt.pow(t, y).tolist()
+    w = rt.tensor([v for x in xs for v in (x, 0.5)], dtype=rt.float32)
+    strided = rt.pow(w[::2], y).tolist()
+    special = y in SPECIAL_Y
+    for x, a, b in zip(xs, want, strided):
+        if special or not (math.isfinite(x) and x >= 2.0 ** -126):
+            assert same([a], [b]), (x, y, a, b)
+    saved = _threads._config("nt_bytes")
+    try:
+        for nt_bytes in (1 << 60, 64):
+            _threads._config("nt_bytes", nt_bytes)
+            for start in (0, 1, 7):
+                assert same(rt.pow(t[start:], y).tolist(), want[start:])
+    finally:
+        _threads._config("nt_bytes", saved)
