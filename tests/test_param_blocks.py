@@ -141,7 +141,11 @@ def test_logit_every_walk_gives_the_same_values(simd, eps):
 # ---- pow(Tensor, Number): the exponent fixed per call (csrc/vpow.c, ew_vp_pows_block)
 def pow_ref(x, y):
     """x ** y correctly rounded to float32 from Python's double pow (None: too near a rounding
-    boundary to decide, or outside the positive normal floats, where the walks are compared)."""
+    boundary to decide, or outside the normal floats, where the walks are compared).  A negative
+    x with an integer y: |x| ** y, negated for an odd y."""
+    if x < 0 and y == math.floor(y):
+        r = pow_ref(-x, y)
+        return None if r is None else (-r if y % 2 == 1 else r)
     if not (math.isfinite(x) and x >= 2.0 ** -126):
         return None
     try:
@@ -158,7 +162,7 @@ def pow_ref(x, y):
     return rounded(v)
 
 
-POW_Y = [2.5, f32(-1.7), f32(1 / 3), f32(1e-3), 100.0, 7.0, -0.25]    # float32 values: as the kernel reads them
+POW_Y = [2.5, f32(-1.7), f32(1 / 3), f32(1e-3), 100.0, 7.0, -0.25, -3.0, 5.0, 2.0 ** 25]    # float32 values: as the kernel reads them
 SPECIAL_Y = [2.0, 3.0, 0.5, -0.5, -1.0, -2.0, 1.0, 0.0]
 
 
@@ -167,13 +171,15 @@ def pow_sample(n, seed, y):
     rng = random.Random(seed)
     out = [0.0, -0.0, 1.0, -1.0, 2.0, -2.0, math.inf, -math.inf, math.nan, 2.0 ** -149, 2.0 ** -126, 3.4028235e38]
     while len(out) < n:
-        k = rng.randrange(4)
+        k = rng.randrange(5)
         if k == 0:
             out.append(from_bits(rng.getrandbits(32)))
         elif k == 1:
             out.append(f32(rng.uniform(0, 10)))
         elif k == 2:
             out.append(f32(2.0 ** rng.uniform(-126, 128)))
+        elif k == 3:
+            out.append(f32(rng.uniform(-10, 0)))
         else:                # results near 2^128, 2^-126 and in the subnormals (t in [-151, 128.5])
             e = rng.choice([128.0, 128.5, -125.5, -126.0, -140.0, -149.0, -151.0]) / y * (1 + rng.uniform(-1e-3, 1e-3))
             out.append(f32(2.0 ** min(max(e, -149.0), 127.9)))
@@ -199,7 +205,7 @@ def test_pow_scalar_every_walk_gives_the_same_values(simd, y):
     strided = rt.pow(w[::2], y).tolist()
     special = y in SPECIAL_Y
     for x, a, b in zip(xs, want, strided):
-        if special or not (math.isfinite(x) and x >= 2.0 ** -126):
+        if special or pow_ref(x, y) is None and not (math.isfinite(x) and abs(x) >= 2.0 ** -126):
             assert same([a], [b]), (x, y, a, b)
     saved = _threads._config("nt_bytes")
     try:
