@@ -143,13 +143,16 @@ EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-35f, ew_vlog_log10f)
 EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
 #endif
 #ifndef EW_VLOGC_STANDALONE
-/* logit(x) = log(x) - log1p(-x), x first clamped to [eps, 1 - eps] when eps >= 0 as the element
-   function (prelude.h, ew_logit) clamps it, 16 lanes a vector (branch param17).  Both logs as float
-   pairs (EW_VLOGF_PAIR), their difference as S + l with S1 - S2 exact (TwoSum), within d = d1 + d2
-   plus the two float adds of the low parts; where S + l +- d rounds to one float, that float is the
-   correctly rounded logit.  Near x = 1/2 the logs cancel and the test fails (|x - 1/2| below about
-   2^-14); those lanes, and x outside (0, 1), subnormal or nan, take the element function (in double:
-   its log1p form near 1/2), on the unclamped x.  scripts/vlogit_sweep.c checks every float. */
+/* logit(x) = log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps >= 0 as the element
+   function (prelude.h, ew_logit) clamps it, 16 lanes a vector (branch param17).  By symmetry
+   (logit(1 - y) = -logit(y), 1 - x exact for x >= 1/2) y = min(x, 1 - x) <= 1/2; 1 - y = dh + dl
+   exactly (Fast2Sum); q = y / dh rounded, its remainder y - q dh exact (fma), so y / (1 - y) =
+   q (1 + c) with c = (rem - q dl) / y to 2^-22 relative (rcp14 and one Newton step).  log q as a
+   float pair (EW_VLOGF_PAIR) plus c, within d + 2^-22 |c| + c^2 (log(1 + c) = c - c^2/2 ...);
+   where S + l +- d rounds to one float, that float is the correctly rounded logit.  Near x = 1/2
+   (|log q| below about 2^-12) the test fails; those lanes, and x outside (0, 1), subnormal or
+   nan, take the element function (in double: its log1p form near 1/2), on the unclamped x.
+   scripts/vlogit_sweep.c checks every float. */
 #ifndef EW_VLOGIT_ELEM
 #define EW_VLOGIT_ELEM ew_logit      /* scripts/vlogit_sweep.c counts the lanes redone */
 #endif
@@ -158,7 +161,7 @@ EW_TARGET_V8 static void ew_vl_logitf_v16(float *o, const float *x, int64_t n, f
     const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_E), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_E + 16);
     const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_E), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_E + 16);
     const int clamp = eps >= 0;
-    const __m512 lo = _mm512_set1_ps(eps), hi = _mm512_set1_ps(1 - eps);
+    const __m512 lo = _mm512_set1_ps(eps), hi = _mm512_set1_ps(1 - eps), one = _mm512_set1_ps(1.0f);
     int64_t i0 = 0;
     for (; i0 + 16 <= n; i0 += 16) {
         const __m512 x0 = _mm512_loadu_ps(x + i0);
@@ -167,24 +170,26 @@ EW_TARGET_V8 static void ew_vl_logitf_v16(float *o, const float *x, int64_t n, f
             xf = _mm512_mask_mov_ps(xf, _mm512_cmp_ps_mask(x0, hi, _CMP_GT_OQ), hi);
             xf = _mm512_mask_mov_ps(xf, _mm512_cmp_ps_mask(x0, lo, _CMP_LT_OQ), lo);
         }
-        const __m512 nx = _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(xf), _mm512_set1_epi32((int)0x80000000u)));
-        __m512 S1, l1, d1, S2, l2, d2;
-        __mmask16 sp1, sp2, t1, t2;
-        EW_VLOGF_PAIR(E, 0, 0, 0x1p-38f, xf, S1, l1, d1, sp1, t1);
-        EW_VLOGF_PAIR(E, 0, 1, 0x1p-38f, nx, S2, l2, d2, sp2, t2);
-        (void)t1; (void)t2;
-        /* S + e = S1 - S2 exactly (TwoSum), l = (l1 - l2) + e with two roundings of 2^-24 each */
-        const __m512 mS2 = _mm512_sub_ps(_mm512_setzero_ps(), S2);
-        const __m512 S = _mm512_add_ps(S1, mS2), bv = _mm512_sub_ps(S, S1);
-        const __m512 e = _mm512_add_ps(_mm512_sub_ps(S1, _mm512_sub_ps(S, bv)), _mm512_sub_ps(mS2, bv));
-        const __m512 l12 = _mm512_sub_ps(l1, l2), l = _mm512_add_ps(l12, e);
-        const __m512 d = _mm512_fmadd_ps(_mm512_add_ps(_mm512_abs_ps(l12), _mm512_abs_ps(l)), _mm512_set1_ps(0x1p-23f),
-                                         _mm512_add_ps(d1, d2));
-        const __m512 up = _mm512_add_ps(S, _mm512_add_ps(l, d)), dn = _mm512_add_ps(S, _mm512_sub_ps(l, d));
-        const __mmask16 fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp1 | sp2;
+        const __mmask16 upper = _mm512_cmp_ps_mask(xf, _mm512_set1_ps(0.5f), _CMP_GT_OQ);
+        const __m512 y = _mm512_mask_sub_ps(xf, upper, one, xf);
+        const __m512 dh = _mm512_sub_ps(one, y), dl = _mm512_sub_ps(_mm512_sub_ps(one, dh), y);
+        const __m512 q = _mm512_div_ps(y, dh);
+        const __m512 num = _mm512_fnmadd_ps(q, dl, _mm512_fnmadd_ps(q, dh, y));
+        const __m512 r0 = _mm512_rcp14_ps(y), r1 = _mm512_fmadd_ps(r0, _mm512_fnmadd_ps(y, r0, one), r0);
+        const __m512 c = _mm512_mul_ps(num, r1);
+        __m512 Sq, lq, dq;         /* names of their own: EW_VLOGF_PAIR's locals would shadow S, l, d */
+        __mmask16 sp, tn;
+        EW_VLOGF_PAIR(E, 0, 0, 0x1p-38f, q, Sq, lq, dq, sp, tn);
+        (void)tn;
+        const __m512 ac = _mm512_abs_ps(c);
+        lq = _mm512_add_ps(lq, c);
+        dq = _mm512_fmadd_ps(ac, _mm512_add_ps(ac, _mm512_set1_ps(0x1p-22f)), dq);
+        const __m512 up = _mm512_add_ps(Sq, _mm512_add_ps(lq, dq)), dn = _mm512_add_ps(Sq, _mm512_sub_ps(lq, dq));
+        /* a nan x, or y <= 0 (x outside (0, 1)): the log's special lanes */
+        const __mmask16 fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp | _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
         _Alignas(64) float xs[16];
         if (__builtin_expect(fail != 0, 0)) _mm512_store_ps(xs, x0);     /* before o (o may be x) */
-        _mm512_storeu_ps(o + i0, up);
+        _mm512_storeu_ps(o + i0, _mm512_mask_sub_ps(up, upper, _mm512_setzero_ps(), up));
         if (__builtin_expect(fail != 0, 0))
             for (unsigned f = fail; f; f &= f - 1) o[i0 + __builtin_ctz(f)] = EW_VLOGIT_ELEM(xs[__builtin_ctz(f)], eps);
     }
@@ -281,14 +286,19 @@ EW_TARGET_F16C void ew_vl_logaddexpf_block(float *o, const float *a, int sa, con
    EW_EXP_POLY, log1p w as log(1 + w) by vmath.h's EW_LOG_CORE plus the rounding correction, with
    the same multiplies, adds and fmas in the same order), so its values bit for bit; the element
    function's AVX2 loop runs 4 doubles a vector.  A nan stays x. */
-EW_TARGET_V8 static inline __m256 ew_vl_logsig8(__m512d xd) {
-    const __m512d a = V8_ABS(xd), t = V8_NEG(_mm512_min_pd(a, _mm512_set1_pd(700.0)));
+/* log1p(e^-|v|) for 8 doubles as the element functions compute it (e^-|v| taken as 0 past 700;
+   ew_exp_fma_d, then vmath.h's ew_vlog1p01_d): shared by logsigmoid and softplus */
+EW_TARGET_V8 static inline __m512d ew_vl_log1pexp8(__m512d v) {
+    const __m512d a = V8_ABS(v), t = V8_NEG(_mm512_min_pd(a, _mm512_set1_pd(700.0)));
     EW_EXP_REDUCE(V8_T, V8_F, V8_S, V8_C, t, kd, r);
     EW_EXP_POLY(V8_T, V8_F, V8_M, V8_C, r, p);
     const __m512d w = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(700.0), _CMP_LE_OQ), V8_SCALE(p, kd));
     const __m512d u = _mm512_add_pd(_mm512_set1_pd(1.0), w);
     EW_VB_LOG(V8_, u, y);
-    const __m512d l = _mm512_add_pd(y, _mm512_mul_pd(_mm512_sub_pd(w, _mm512_sub_pd(u, _mm512_set1_pd(1.0))), _mm512_sub_pd(_mm512_set1_pd(2.0), u)));
+    return _mm512_add_pd(y, _mm512_mul_pd(_mm512_sub_pd(w, _mm512_sub_pd(u, _mm512_set1_pd(1.0))), _mm512_sub_pd(_mm512_set1_pd(2.0), u)));
+}
+EW_TARGET_V8 static inline __m256 ew_vl_logsig8(__m512d xd) {
+    const __m512d l = ew_vl_log1pexp8(xd);
     const __m512d neg = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), xd);
     return _mm512_cvtpd_ps(_mm512_sub_pd(neg, l));
 }
@@ -307,6 +317,33 @@ EW_TARGET_V8 static void ew_vl_logsigmoidf_v16(float *o, const float *x, int64_t
 EW_TARGET_F16C void ew_vl_logsigmoidf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vl_logsigmoidf_v16(o, x, n); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_vlogsigmoidf(x[i]);
+}
+/* softplus(x, beta, threshold) as ew_vsoftplusf (vmath.h), 16 lanes a vector in two halves of 8
+   doubles (branch param17): v = x beta in double, (max(v, 0) + log1p(e^-|v|)) (1 / beta) with the
+   element function's operations in the same order (ew_vl_log1pexp8), so its values bit for bit;
+   x itself where the float x beta > threshold, or x is nan.  A nan beta: the element function. */
+EW_TARGET_V8 static inline __m256 ew_vl_softplus8(__m256 xf, __m512d bd, __m512d ib) {
+    const __m512d v = _mm512_mul_pd(_mm512_cvtps_pd(xf), bd);
+    const __m512d s = _mm512_add_pd(_mm512_maskz_mov_pd(_mm512_cmp_pd_mask(v, _mm512_setzero_pd(), _CMP_GT_OQ), v), ew_vl_log1pexp8(v));
+    return _mm512_cvtpd_ps(_mm512_mul_pd(s, ib));
+}
+EW_TARGET_V8 static void ew_vl_softplusf_v16(float *o, const float *x, int64_t n, float beta, float threshold) {
+    const __m512d bd = _mm512_set1_pd((double)beta), ib = _mm512_set1_pd(1.0 / (double)beta);
+    const __m512 bf = _mm512_set1_ps(beta), th = _mm512_set1_ps(threshold);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 xf = _mm512_loadu_ps(x + i);
+        const __m256 r0 = ew_vl_softplus8(_mm512_castps512_ps256(xf), bd, ib);
+        const __m256 r1 = ew_vl_softplus8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xf), 1)), bd, ib);
+        const __m512 r = _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1);
+        const __mmask16 keep = _mm512_cmp_ps_mask(_mm512_mul_ps(xf, bf), th, _CMP_GT_OQ) | _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
+        _mm512_storeu_ps(o + i, _mm512_mask_mov_ps(r, keep, xf));
+    }
+    for (; i < n; i++) o[i] = ew_vsoftplusf(x[i], beta, threshold);
+}
+EW_TARGET_F16C void ew_vl_softplusf_block(float *o, const float *x, int64_t n, float beta, float threshold) {
+    if (ew_use_avx512() && beta == beta) { ew_vl_softplusf_v16(o, x, n, beta, threshold); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_vsoftplusf(x[i], beta, threshold);
 }
 #endif
 #endif

@@ -73,7 +73,7 @@ def sample(n, seed, extra=()):
             out.append(f32(2.0 ** -rng.uniform(0, 130)))
         else:
             out.append(f32(1 - 2.0 ** -rng.uniform(1, 24)))
-    return out
+    return [f32(v) for v in out]       # the float32 values the tensor holds
 
 
 # ---- logit
@@ -215,3 +215,27 @@ def test_pow_scalar_every_walk_gives_the_same_values(simd, y):
                 assert same(rt.pow(t[start:], y).tolist(), want[start:])
     finally:
         _threads._config("nt_bytes", saved)
+
+
+# ---- softplus(x, beta, threshold): the element function's double steps (csrc/vlogc.c)
+def softplus_ref(x, beta, threshold):
+    """x where the float x * beta > threshold (or x is nan), else (max(v, 0) + log1p(e^-|v|)) / beta
+    with v = x * beta in double, rounded (None near a float rounding boundary)."""
+    if math.isnan(x) or f32(x * beta) > threshold:
+        return x
+    v = x * beta
+    s = max(v, 0.0) + math.log1p(math.exp(-min(abs(v), 700.0)) if abs(v) <= 700 else 0.0)
+    return rounded(s / beta)
+
+
+SOFTPLUS = [(1.0, 20.0), (2.0, 10.0), (0.5, 5.0), (-1.0, 20.0), (3.0, -1.0)]
+
+
+@pytest.mark.parametrize("beta, threshold", SOFTPLUS)
+def test_softplus_block(simd, beta, threshold):
+    rng = random.Random(5)
+    xs = sample(20_000, seed=3, extra=[20.0, f32(20.000002), 19.999998, 10.0, 5.0, -700.0, -701.0, 700.0, -1e30])
+    xs += [f32(rng.gauss(0, 10)) for _ in range(20_000)]
+    got = rt.nn.functional.softplus(rt.tensor(xs, dtype=rt.float32), beta, threshold).tolist()
+    check(f"softplus({beta}, {threshold})", xs, got, lambda x: softplus_ref(x, beta, threshold))
+    walks(lambda t: rt.nn.functional.softplus(t, beta, threshold), xs[:6000])
