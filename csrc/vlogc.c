@@ -281,6 +281,59 @@ EW_TARGET_F16C void ew_vl_logaddexpf_block(float *o, const float *a, int sa, con
 }
 #endif
 #ifndef EW_VLOGC_STANDALONE
+/* logaddexp2(a, b) as ew_logaddexp2f_fma (vmath_more.h), 8 double lanes a step (branch param17):
+   its operations in the same order (w = 2^-d by ew_mf_exp2d, log of 1 + w by ew_mf_logparts, the
+   rounding correction, m + l rounded once), so its values bit for bit; equal infinities give a,
+   a nan a + b, as its selects do. */
+EW_TARGET_V8 static inline __m256 ew_vl_lae2_8(__m256 af, __m256 bf) {
+    const __m512d ad = _mm512_cvtps_pd(af), bd = _mm512_cvtps_pd(bf), one = _mm512_set1_pd(1.0);
+    const __m512d m = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(ad, bd, _CMP_GT_OQ), bd, ad);
+    const __m512d d = V8_ABS(_mm512_sub_pd(ad, bd));
+    const __m512d xd = V8_NEG(_mm512_mask_blend_pd(_mm512_cmp_pd_mask(d, _mm512_set1_pd(200.0), _CMP_LT_OQ), _mm512_set1_pd(200.0), d));
+    const __m512d kd = _mm512_add_pd(xd, _mm512_set1_pd(EW_ROUND_SHIFT)), k = _mm512_sub_pd(kd, _mm512_set1_pd(EW_ROUND_SHIFT));
+    const __m512d r = _mm512_mul_pd(_mm512_sub_pd(xd, k), _mm512_set1_pd(EW_MF_LN2));
+    EW_EXP_POLY(V8_T, V8_F, V8_M, V8_C, r, p);
+    const __m512d w = V8_SCALE(p, kd), y = _mm512_add_pd(one, w);
+    /* ew_mf_logparts(y): y = 2^e mm, mm in [sqrt(1/2), sqrt(2)), log mm = 2 atanh((mm - 1) / (mm + 1)) */
+    const __m512i u = _mm512_castpd_si512(y);
+    const __m512i kb = _mm512_srli_epi64(_mm512_add_epi64(u, _mm512_set1_epi64((int64_t)(0x3ff0000000000000ull - 0x3fe6a09e667f3bcdull))), 52);
+    const __m512d mm = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_sub_epi64(u, _mm512_slli_epi64(kb, 52)), _mm512_set1_epi64(0x3ff0000000000000)));
+    const __m512d e = _mm512_sub_pd(_mm512_sub_pd(_mm512_castsi512_pd(_mm512_or_si512(kb, _mm512_set1_epi64(0x4330000000000000))),
+                                                  _mm512_set1_pd(0x1p52)), _mm512_set1_pd(1023.0));
+    const __m512d t = _mm512_div_pd(_mm512_sub_pd(mm, one), _mm512_add_pd(mm, one));
+    const __m512d tu = _mm512_mul_pd(t, t), u2 = _mm512_mul_pd(tu, tu), u4 = _mm512_mul_pd(u2, u2);
+    const __m512d pa = _mm512_fmadd_pd(_mm512_fmadd_pd(_mm512_fmadd_pd(tu, V8_C(0.06543313073920051), V8_C(0.06634386569328443)), u2,
+                                                        _mm512_fmadd_pd(tu, V8_C(0.07693119851407329), V8_C(0.09090897820066453))), u4,
+                                       _mm512_fmadd_pd(_mm512_fmadd_pd(tu, V8_C(0.11111111195856958), V8_C(0.14285714285401807)), u2,
+                                                       _mm512_fmadd_pd(tu, V8_C(0.2000000000000044), V8_C(0.3333333333333333))));
+    const __m512d lm = _mm512_mul_pd(V8_C(2.0), _mm512_fmadd_pd(_mm512_mul_pd(t, tu), pa, t));
+    const __m512d corr = _mm512_div_pd(_mm512_sub_pd(w, _mm512_sub_pd(y, one)), y);
+    const __m512d l = _mm512_add_pd(e, _mm512_mul_pd(_mm512_add_pd(lm, corr), V8_C(1.442695040888963407359924681001892137)));
+    return _mm512_cvtpd_ps(_mm512_add_pd(m, l));
+}
+EW_TARGET_V8 static void ew_vl_logaddexp2f_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0;
+        const __m256 r0 = ew_vl_lae2_8(_mm512_castps512_ps256(av), _mm512_castps512_ps256(bv));
+        const __m256 r1 = ew_vl_lae2_8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(av), 1)),
+                                       _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(bv), 1)));
+        __m512 r = _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1);
+        const __mmask16 same_inf = _mm512_cmp_ps_mask(_mm512_abs_ps(av), _mm512_set1_ps(INFINITY), _CMP_EQ_OQ) & _mm512_cmp_ps_mask(av, bv, _CMP_EQ_OQ);
+        const __mmask16 nan = _mm512_cmp_ps_mask(av, bv, _CMP_UNORD_Q);
+        r = _mm512_mask_add_ps(_mm512_mask_mov_ps(r, same_inf, av), nan, av, bv);
+        _mm512_storeu_ps(o + i, r);
+    }
+    for (; i < n; i++) o[i] = ew_logaddexp2f_fma(a[i * sa], b[i * sb]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function of the AVX2 flavour */
+EW_TARGET_F16C void ew_vl_logaddexp2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_logaddexp2f_v16(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_logaddexp2f_fma(a[i * sa], b[i * sb]);
+}
+#endif
+#ifndef EW_VLOGC_STANDALONE
 /* logsigmoid = min(x, 0) - log1p(e^-|x|) as ew_vlogsigmoidf (vmath.h), 16 lanes a vector in two
    halves of 8 doubles: its operations lane by lane (e^-|x| by prelude.h's EW_EXP_REDUCE and
    EW_EXP_POLY, log1p w as log(1 + w) by vmath.h's EW_LOG_CORE plus the rounding correction, with
