@@ -270,3 +270,23 @@ def test_logaddexp2_block_gives_the_element_values(simd):
             m = max(x, y)
             e = m + math.log2(1 + 2.0 ** -abs(x - y))
             assert abs(g - e) <= abs(e) * 2.0 ** -20 + 1e-45, (x, y, g, e)
+
+
+# ---- the convention: codegen/model.py refuses a param op's block it cannot declare with the params
+def test_a_param_ops_block_outside_the_block_files_is_refused(tmp_path, capsys):
+    from pathlib import Path
+
+    from codegen.__main__ import main
+    root = Path(__file__).resolve().parent.parent
+    old = "float32: {block: ew_vl_logitf_block}"
+    for name in ("dtypes.yaml", "ops.yaml"):
+        text = (root / name).read_text()
+        if name == "ops.yaml":
+            assert old in text
+            line = text[:text.index(old)].count("\n") + 1
+            text = text.replace(old, "float32: {block: ew_expf_block}")
+        (tmp_path / name).write_text(text)
+    rc = main(["--dtypes", str(tmp_path / "dtypes.yaml"), "--ops", str(tmp_path / "ops.yaml"), "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert rc == 1
+    assert f"ops.yaml:{line}: op 'logit': simd float32: block 'ew_expf_block' of an op with params" in err, err
