@@ -666,7 +666,7 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
                     continue
                 line = expr.key_lines.get(key, sline("expr")) if hasattr(expr, "key_lines") else sline("expr")
                 exprs.append((d, text, line))
-        simd, finish, block = _parse_simd(report, where, entry, supported, arity)
+        simd, finish, block = _parse_simd(report, where, entry, supported, arity, bool(entry.get("params")))
         fuse = _typed(report, where, entry, "fuse", bool, "true or false", False)
         if fuse and (arity != 2 or not simd):
             report(line_of("fuse"), f"{where}: fuse is for binary ops with simd dtypes")
@@ -877,9 +877,15 @@ def _check_operator_calls(report, raw, ops):
 _ERROR_KEYS = ("out", "inplace", "value") + CATEGORY_NAMES
 
 
-def _parse_simd(report, where, entry, supported, arity):
+# the prefixes of the block functions defined in a C file of csrc/ (vtrig.c, vlogc.c, verfc.c,
+# vpow.c): the kernel template declares them, with an op's params as their last arguments
+BLOCK_PREFIXES = ("ew_vt_", "ew_vl_", "ew_ve_", "ew_vp_")
+
+
+def _parse_simd(report, where, entry, supported, arity, has_params=False):
     """`simd`: a list of dtypes, or a mapping dtype: {finish: C function, block: C function}
-    (finish: unary ops; block: unary or binary ops).  Returns (dtypes, finish, block), the last two as ((dtype, function), ...)."""
+    (finish: unary ops; block: unary or binary ops).  Returns (dtypes, finish, block), the last two as ((dtype, function), ...).
+    An op with params may only name a block the template declares with them (BLOCK_PREFIXES)."""
     value = _typed(report, where, entry, "simd", (list, dict), "a list of dtypes, or a mapping dtype: {finish, block}",
                    []) or []
     line = entry.key_lines.get("simd", entry.line)
@@ -902,6 +908,10 @@ def _parse_simd(report, where, entry, supported, arity):
             elif key not in ("finish", "block") or not isinstance(fn, str) or not fn.isidentifier():
                 report(line, f"{where}: simd {d}: expected finish or block mapped to a C function name, "
                              f"got {key!r}: {fn!r}")
+            elif key == "block" and has_params and not fn.startswith(BLOCK_PREFIXES):
+                report(line, f"{where}: simd {d}: block {fn!r} of an op with params must be a function of "
+                             f"csrc/vtrig.c, vlogc.c, verfc.c or vpow.c (named {', '.join(p + '*' for p in BLOCK_PREFIXES)}), "
+                             "which gets the params as its last arguments")
             else:
                 (finish if key == "finish" else block).append((d, fn))
     return tuple(simd), tuple(finish), tuple(block)

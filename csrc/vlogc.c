@@ -30,10 +30,11 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
 #define EW_VLOGF_K_10 0x1.3440000000000p-2f, 0x1.3509f80000000p-18f
 #define EW_VLOGF_S_10 0x1.bcb7b20000000p-2f, -0x1.5b235e0000000p-27f
 #define EW_VLOGF_R_10 0x1.287a760000000p-3f, -0x1.bcb7b20000000p-4f, 0x1.63c61a0000000p-4f, -0x1.287a680000000p-4f, 0x1.fcfbd40000000p-5f, -0x1.bd6c0c0000000p-5f
-/* 16 floats x of log_B into y; fail: the lanes left to the element function.  SCALED: B is not
+/* 16 floats x of log_B as an unrounded float pair S_o + l_o within d_o of the exact value;
+   special_o: the lanes outside the fast path; tiny_o (log1p): |x| < 2^-25.  SCALED: B is not
    e (S, l and R carry the factor 1 / ln B; s 1/ln B as an exact product pair).  The tables come
    in as pairs of 16-float vectors (permutex2var picks one of 32 by an index's low 5 bits). */
-#define EW_VLOGF_V16(B, SCALED, LOG1P, D, xf, y, fail) do { \
+#define EW_VLOGF_PAIR(B, SCALED, LOG1P, D, xf, S_o, l_o, d_o, special_o, tiny_o) do { \
     static const float Kc[2] = {EW_VLOGF_K_##B}, Sc[2] = {EW_VLOGF_S_##B}, Rc[6] = {EW_VLOGF_R_##B}; \
     __m512 uf = xf, ulo = _mm512_setzero_ps(); \
     __mmask16 special, small = 0, tiny = 0; \
@@ -84,12 +85,19 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
     /* the rounding test: both ends of S + l +- d round to one float, d the error bound: 2^-21 |z|^3 \
        (R and its product in float: 4 roundings of about z^3/3; log1p's 1/(1 + z) cut after z^2) \
        plus D |S| (the low part's sums; D: 2^-38, or 2^-35 for log10, whose k K_lo is largest) */ \
-    const __m512 d = _mm512_fmadd_ps(_mm512_abs_ps(_mm512_mul_ps(z2, z)), _mm512_set1_ps(0x1p-21f), \
-                                     _mm512_mul_ps(_mm512_abs_ps(S), _mm512_set1_ps(D))); \
-    const __m512 up = _mm512_add_ps(S, _mm512_add_ps(l, d)), dn = _mm512_add_ps(S, _mm512_sub_ps(l, d)); \
-    fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | special; \
+    d_o = _mm512_fmadd_ps(_mm512_abs_ps(_mm512_mul_ps(z2, z)), _mm512_set1_ps(0x1p-21f), \
+                          _mm512_mul_ps(_mm512_abs_ps(S), _mm512_set1_ps(D))); \
+    S_o = S; l_o = l; special_o = special; tiny_o = tiny; \
+} while (0)
+/* 16 floats x of log_B into y; fail: the lanes left to the element function */
+#define EW_VLOGF_V16(B, SCALED, LOG1P, D, xf, y, fail) do { \
+    __m512 S_v, l_v, d_v;      /* names of their own: EW_VLOGF_PAIR's locals would shadow S, l, d */ \
+    __mmask16 sp_v, tn_v; \
+    EW_VLOGF_PAIR(B, SCALED, LOG1P, D, xf, S_v, l_v, d_v, sp_v, tn_v); \
+    const __m512 up = _mm512_add_ps(S_v, _mm512_add_ps(l_v, d_v)), dn = _mm512_add_ps(S_v, _mm512_sub_ps(l_v, d_v)); \
+    fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp_v; \
     y = up; \
-    if (LOG1P) { y = _mm512_mask_mov_ps(y, tiny, xf); fail &= ~tiny | special; } \
+    if (LOG1P) { y = _mm512_mask_mov_ps(y, tn_v, xf); fail &= ~tn_v | sp_v; } \
 } while (0)
 /* n floats: the vectors' failing lanes are redone by the element function after the vector's
    store.  Output may be the input itself (each vector is read before it is written, and a
@@ -133,6 +141,65 @@ EW_VLOG_BLOCK(ew_vl_logf_block, E, 0, 0, 0x1p-38f, ew_vlog_logf)
 EW_VLOG_BLOCK(ew_vl_log2f_block, 2, 1, 0, 0x1p-38f, ew_vlog_log2f)
 EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-35f, ew_vlog_log10f)
 EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
+#endif
+#ifndef EW_VLOGC_STANDALONE
+/* logit(x) = log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps >= 0 as the element
+   function (prelude.h, ew_logit) clamps it, 16 lanes a vector (branch param17).  By symmetry
+   (logit(1 - y) = -logit(y), 1 - x exact for x >= 1/2) y = min(x, 1 - x) <= 1/2; 1 - y = dh + dl
+   exactly (Fast2Sum); q = y / dh rounded, its remainder y - q dh exact (fma), so y / (1 - y) =
+   q (1 + c) with c = (rem - q dl) / y to 2^-22 relative (rcp14 and one Newton step).  log q as a
+   float pair (EW_VLOGF_PAIR) plus c, within d + 2^-22 |c| + c^2 (log(1 + c) = c - c^2/2 ...);
+   where S + l +- d rounds to one float, that float is the correctly rounded logit.  Near x = 1/2
+   (|log q| below about 2^-12) the test fails; those lanes, and x outside (0, 1), subnormal or
+   nan, take the element function (in double: its log1p form near 1/2), on the unclamped x.
+   scripts/vlogit_sweep.c checks every float. */
+#ifndef EW_VLOGIT_ELEM
+#define EW_VLOGIT_ELEM ew_logit      /* scripts/vlogit_sweep.c counts the lanes redone */
+#endif
+EW_TARGET_V8 static void ew_vl_logitf_v16(float *o, const float *x, int64_t n, float eps) {
+    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16);
+    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_E), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_E + 16);
+    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_E), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_E + 16);
+    const int clamp = eps >= 0;
+    const __m512 lo = _mm512_set1_ps(eps), hi = _mm512_set1_ps(1 - eps), one = _mm512_set1_ps(1.0f);
+    int64_t i0 = 0;
+    for (; i0 + 16 <= n; i0 += 16) {
+        const __m512 x0 = _mm512_loadu_ps(x + i0);
+        __m512 xf = x0;
+        if (clamp) {     /* x < eps ? eps : (x > hi ? hi : x); a nan stays */
+            xf = _mm512_mask_mov_ps(xf, _mm512_cmp_ps_mask(x0, hi, _CMP_GT_OQ), hi);
+            xf = _mm512_mask_mov_ps(xf, _mm512_cmp_ps_mask(x0, lo, _CMP_LT_OQ), lo);
+        }
+        const __mmask16 upper = _mm512_cmp_ps_mask(xf, _mm512_set1_ps(0.5f), _CMP_GT_OQ);
+        const __m512 y = _mm512_mask_sub_ps(xf, upper, one, xf);
+        const __m512 dh = _mm512_sub_ps(one, y), dl = _mm512_sub_ps(_mm512_sub_ps(one, dh), y);
+        const __m512 q = _mm512_div_ps(y, dh);
+        const __m512 num = _mm512_fnmadd_ps(q, dl, _mm512_fnmadd_ps(q, dh, y));
+        const __m512 r0 = _mm512_rcp14_ps(y), r1 = _mm512_fmadd_ps(r0, _mm512_fnmadd_ps(y, r0, one), r0);
+        const __m512 c = _mm512_mul_ps(num, r1);
+        __m512 Sq, lq, dq;         /* names of their own: EW_VLOGF_PAIR's locals would shadow S, l, d */
+        __mmask16 sp, tn;
+        EW_VLOGF_PAIR(E, 0, 0, 0x1p-38f, q, Sq, lq, dq, sp, tn);
+        (void)tn;
+        const __m512 ac = _mm512_abs_ps(c);
+        lq = _mm512_add_ps(lq, c);
+        dq = _mm512_fmadd_ps(ac, _mm512_add_ps(ac, _mm512_set1_ps(0x1p-22f)), dq);
+        const __m512 up = _mm512_add_ps(Sq, _mm512_add_ps(lq, dq)), dn = _mm512_add_ps(Sq, _mm512_sub_ps(lq, dq));
+        /* a nan x, or y <= 0 (x outside (0, 1)): the log's special lanes */
+        const __mmask16 fail = _mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp | _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
+        _Alignas(64) float xs[16];
+        if (__builtin_expect(fail != 0, 0)) _mm512_store_ps(xs, x0);     /* before o (o may be x) */
+        _mm512_storeu_ps(o + i0, _mm512_mask_sub_ps(up, upper, _mm512_setzero_ps(), up));
+        if (__builtin_expect(fail != 0, 0))
+            for (unsigned f = fail; f; f &= f - 1) o[i0 + __builtin_ctz(f)] = EW_VLOGIT_ELEM(xs[__builtin_ctz(f)], eps);
+    }
+    for (; i0 < n; i0++) o[i0] = EW_VLOGIT_ELEM(x[i0], eps);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function */
+EW_TARGET_F16C void ew_vl_logitf_block(float *o, const float *x, int64_t n, float eps) {
+    if (ew_use_avx512()) { ew_vl_logitf_v16(o, x, n, eps); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_logit(x[i], eps);
+}
 #endif
 #ifndef EW_VLOGC_STANDALONE
 /* logaddexp(a, b) as ew_logaddexpf_fma (vmath_more.h: torch's float steps m + log1p(w),
@@ -214,19 +281,77 @@ EW_TARGET_F16C void ew_vl_logaddexpf_block(float *o, const float *a, int sa, con
 }
 #endif
 #ifndef EW_VLOGC_STANDALONE
+/* logaddexp2(a, b) as ew_logaddexp2f_fma (vmath_more.h), 8 double lanes a step (branch param17):
+   its operations in the same order (w = 2^-d by ew_mf_exp2d, log of 1 + w by ew_mf_logparts, the
+   rounding correction, m + l rounded once), so its values bit for bit; equal infinities give a,
+   a nan a + b, as its selects do. */
+EW_TARGET_V8 static inline __m256 ew_vl_lae2_8(__m256 af, __m256 bf) {
+    const __m512d ad = _mm512_cvtps_pd(af), bd = _mm512_cvtps_pd(bf), one = _mm512_set1_pd(1.0);
+    const __m512d m = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(ad, bd, _CMP_GT_OQ), bd, ad);
+    const __m512d d = V8_ABS(_mm512_sub_pd(ad, bd));
+    const __m512d xd = V8_NEG(_mm512_mask_blend_pd(_mm512_cmp_pd_mask(d, _mm512_set1_pd(200.0), _CMP_LT_OQ), _mm512_set1_pd(200.0), d));
+    const __m512d kd = _mm512_add_pd(xd, _mm512_set1_pd(EW_ROUND_SHIFT)), k = _mm512_sub_pd(kd, _mm512_set1_pd(EW_ROUND_SHIFT));
+    const __m512d r = _mm512_mul_pd(_mm512_sub_pd(xd, k), _mm512_set1_pd(EW_MF_LN2));
+    EW_EXP_POLY(V8_T, V8_F, V8_M, V8_C, r, p);
+    const __m512d w = V8_SCALE(p, kd), y = _mm512_add_pd(one, w);
+    /* ew_mf_logparts(y): y = 2^e mm, mm in [sqrt(1/2), sqrt(2)), log mm = 2 atanh((mm - 1) / (mm + 1)) */
+    const __m512i u = _mm512_castpd_si512(y);
+    const __m512i kb = _mm512_srli_epi64(_mm512_add_epi64(u, _mm512_set1_epi64((int64_t)(0x3ff0000000000000ull - 0x3fe6a09e667f3bcdull))), 52);
+    const __m512d mm = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_sub_epi64(u, _mm512_slli_epi64(kb, 52)), _mm512_set1_epi64(0x3ff0000000000000)));
+    const __m512d e = _mm512_sub_pd(_mm512_sub_pd(_mm512_castsi512_pd(_mm512_or_si512(kb, _mm512_set1_epi64(0x4330000000000000))),
+                                                  _mm512_set1_pd(0x1p52)), _mm512_set1_pd(1023.0));
+    const __m512d t = _mm512_div_pd(_mm512_sub_pd(mm, one), _mm512_add_pd(mm, one));
+    const __m512d tu = _mm512_mul_pd(t, t), u2 = _mm512_mul_pd(tu, tu), u4 = _mm512_mul_pd(u2, u2);
+    const __m512d pa = _mm512_fmadd_pd(_mm512_fmadd_pd(_mm512_fmadd_pd(tu, V8_C(0.06543313073920051), V8_C(0.06634386569328443)), u2,
+                                                        _mm512_fmadd_pd(tu, V8_C(0.07693119851407329), V8_C(0.09090897820066453))), u4,
+                                       _mm512_fmadd_pd(_mm512_fmadd_pd(tu, V8_C(0.11111111195856958), V8_C(0.14285714285401807)), u2,
+                                                       _mm512_fmadd_pd(tu, V8_C(0.2000000000000044), V8_C(0.3333333333333333))));
+    const __m512d lm = _mm512_mul_pd(V8_C(2.0), _mm512_fmadd_pd(_mm512_mul_pd(t, tu), pa, t));
+    const __m512d corr = _mm512_div_pd(_mm512_sub_pd(w, _mm512_sub_pd(y, one)), y);
+    const __m512d l = _mm512_add_pd(e, _mm512_mul_pd(_mm512_add_pd(lm, corr), V8_C(1.442695040888963407359924681001892137)));
+    return _mm512_cvtpd_ps(_mm512_add_pd(m, l));
+}
+EW_TARGET_V8 static void ew_vl_logaddexp2f_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0;
+        const __m256 r0 = ew_vl_lae2_8(_mm512_castps512_ps256(av), _mm512_castps512_ps256(bv));
+        const __m256 r1 = ew_vl_lae2_8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(av), 1)),
+                                       _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(bv), 1)));
+        __m512 r = _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1);
+        const __mmask16 same_inf = _mm512_cmp_ps_mask(_mm512_abs_ps(av), _mm512_set1_ps(INFINITY), _CMP_EQ_OQ) & _mm512_cmp_ps_mask(av, bv, _CMP_EQ_OQ);
+        const __mmask16 nan = _mm512_cmp_ps_mask(av, bv, _CMP_UNORD_Q);
+        r = _mm512_mask_add_ps(_mm512_mask_mov_ps(r, same_inf, av), nan, av, bv);
+        _mm512_storeu_ps(o + i, r);
+    }
+    for (; i < n; i++) o[i] = ew_logaddexp2f_fma(a[i * sa], b[i * sb]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function of the AVX2 flavour */
+EW_TARGET_F16C void ew_vl_logaddexp2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_logaddexp2f_v16(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_logaddexp2f_fma(a[i * sa], b[i * sb]);
+}
+#endif
+#ifndef EW_VLOGC_STANDALONE
 /* logsigmoid = min(x, 0) - log1p(e^-|x|) as ew_vlogsigmoidf (vmath.h), 16 lanes a vector in two
    halves of 8 doubles: its operations lane by lane (e^-|x| by prelude.h's EW_EXP_REDUCE and
    EW_EXP_POLY, log1p w as log(1 + w) by vmath.h's EW_LOG_CORE plus the rounding correction, with
    the same multiplies, adds and fmas in the same order), so its values bit for bit; the element
    function's AVX2 loop runs 4 doubles a vector.  A nan stays x. */
-EW_TARGET_V8 static inline __m256 ew_vl_logsig8(__m512d xd) {
-    const __m512d a = V8_ABS(xd), t = V8_NEG(_mm512_min_pd(a, _mm512_set1_pd(700.0)));
+/* log1p(e^-|v|) for 8 doubles as the element functions compute it (e^-|v| taken as 0 past 700;
+   ew_exp_fma_d, then vmath.h's ew_vlog1p01_d): shared by logsigmoid and softplus */
+EW_TARGET_V8 static inline __m512d ew_vl_log1pexp8(__m512d v) {
+    const __m512d a = V8_ABS(v), t = V8_NEG(_mm512_min_pd(a, _mm512_set1_pd(700.0)));
     EW_EXP_REDUCE(V8_T, V8_F, V8_S, V8_C, t, kd, r);
     EW_EXP_POLY(V8_T, V8_F, V8_M, V8_C, r, p);
     const __m512d w = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(700.0), _CMP_LE_OQ), V8_SCALE(p, kd));
     const __m512d u = _mm512_add_pd(_mm512_set1_pd(1.0), w);
     EW_VB_LOG(V8_, u, y);
-    const __m512d l = _mm512_add_pd(y, _mm512_mul_pd(_mm512_sub_pd(w, _mm512_sub_pd(u, _mm512_set1_pd(1.0))), _mm512_sub_pd(_mm512_set1_pd(2.0), u)));
+    return _mm512_add_pd(y, _mm512_mul_pd(_mm512_sub_pd(w, _mm512_sub_pd(u, _mm512_set1_pd(1.0))), _mm512_sub_pd(_mm512_set1_pd(2.0), u)));
+}
+EW_TARGET_V8 static inline __m256 ew_vl_logsig8(__m512d xd) {
+    const __m512d l = ew_vl_log1pexp8(xd);
     const __m512d neg = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), xd);
     return _mm512_cvtpd_ps(_mm512_sub_pd(neg, l));
 }
@@ -245,6 +370,33 @@ EW_TARGET_V8 static void ew_vl_logsigmoidf_v16(float *o, const float *x, int64_t
 EW_TARGET_F16C void ew_vl_logsigmoidf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vl_logsigmoidf_v16(o, x, n); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_vlogsigmoidf(x[i]);
+}
+/* softplus(x, beta, threshold) as ew_vsoftplusf (vmath.h), 16 lanes a vector in two halves of 8
+   doubles (branch param17): v = x beta in double, (max(v, 0) + log1p(e^-|v|)) (1 / beta) with the
+   element function's operations in the same order (ew_vl_log1pexp8), so its values bit for bit;
+   x itself where the float x beta > threshold, or x is nan.  A nan beta: the element function. */
+EW_TARGET_V8 static inline __m256 ew_vl_softplus8(__m256 xf, __m512d bd, __m512d ib) {
+    const __m512d v = _mm512_mul_pd(_mm512_cvtps_pd(xf), bd);
+    const __m512d s = _mm512_add_pd(_mm512_maskz_mov_pd(_mm512_cmp_pd_mask(v, _mm512_setzero_pd(), _CMP_GT_OQ), v), ew_vl_log1pexp8(v));
+    return _mm512_cvtpd_ps(_mm512_mul_pd(s, ib));
+}
+EW_TARGET_V8 static void ew_vl_softplusf_v16(float *o, const float *x, int64_t n, float beta, float threshold) {
+    const __m512d bd = _mm512_set1_pd((double)beta), ib = _mm512_set1_pd(1.0 / (double)beta);
+    const __m512 bf = _mm512_set1_ps(beta), th = _mm512_set1_ps(threshold);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 xf = _mm512_loadu_ps(x + i);
+        const __m256 r0 = ew_vl_softplus8(_mm512_castps512_ps256(xf), bd, ib);
+        const __m256 r1 = ew_vl_softplus8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xf), 1)), bd, ib);
+        const __m512 r = _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1);
+        const __mmask16 keep = _mm512_cmp_ps_mask(_mm512_mul_ps(xf, bf), th, _CMP_GT_OQ) | _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
+        _mm512_storeu_ps(o + i, _mm512_mask_mov_ps(r, keep, xf));
+    }
+    for (; i < n; i++) o[i] = ew_vsoftplusf(x[i], beta, threshold);
+}
+EW_TARGET_F16C void ew_vl_softplusf_block(float *o, const float *x, int64_t n, float beta, float threshold) {
+    if (ew_use_avx512() && beta == beta) { ew_vl_softplusf_v16(o, x, n, beta, threshold); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_vsoftplusf(x[i], beta, threshold);
 }
 #endif
 #endif

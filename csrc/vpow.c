@@ -71,8 +71,17 @@ float ew_vp_powf(float x, float y) {
 #define EW_VP_C _mm512_set1_pd
 /* 8 lanes of ew_vp_powf's fast path; *ok: the lanes it takes */
 EW_VP_TARGET static inline __m256 ew_vp_pow8(__m256 xf, __m256 yf, __mmask8 *ok) {
-    const __m256i ix = _mm256_castps_si256(xf), iy = _mm256_castps_si256(yf);
-    __mmask8 m = _mm256_cmplt_epu32_mask(_mm256_sub_epi32(ix, _mm256_set1_epi32(0x00800000)), _mm256_set1_epi32(0x7f000000))
+    /* a negative x with an integer y: |x|^y, negated for an odd y (|y| >= 2^24 is even) */
+    const __m256i sx = _mm256_castps_si256(xf), iy = _mm256_castps_si256(yf);
+    const __m256i ix = _mm256_and_si256(sx, _mm256_set1_epi32(0x7fffffff));
+    const __mmask8 xneg = _mm256_cmplt_epi32_mask(sx, _mm256_setzero_si256());
+    __mmask8 yint = 0, yodd = 0;
+    if (__builtin_expect(xneg != 0, 0)) {     /* (positive data skips these) */
+        const __m512d yd = _mm512_cvtps_pd(yf), yh = _mm512_mul_pd(yd, EW_VP_C(0.5));
+        yint = _mm512_cmp_pd_mask(_mm512_roundscale_pd(yd, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), yd, _CMP_EQ_OQ);
+        yodd = yint & _mm512_cmp_pd_mask(_mm512_roundscale_pd(yh, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), yh, _CMP_NEQ_UQ);
+    }
+    __mmask8 m = (__mmask8)(~xneg | yint) & _mm256_cmplt_epu32_mask(_mm256_sub_epi32(ix, _mm256_set1_epi32(0x00800000)), _mm256_set1_epi32(0x7f000000))
                & _mm256_cmpneq_epi32_mask(_mm256_and_si256(iy, _mm256_set1_epi32(0x7f800000)), _mm256_set1_epi32(0x7f800000));
     const __m256i tmp = _mm256_sub_epi32(ix, _mm256_set1_epi32((int)EW_VP_OFF));
     const __m512i i = _mm512_cvtepu32_epi64(_mm256_srli_epi32(tmp, 19));
@@ -87,6 +96,11 @@ EW_VP_TARGET static inline __m256 ew_vp_pow8(__m256 xf, __m256 yf, __mmask8 *ok)
         _mm512_fmadd_pd(r4, _mm512_fmadd_pd(r2, _mm512_fmadd_pd(r, EW_VP_C(A[7]), EW_VP_C(A[6])), _mm512_fmadd_pd(r, EW_VP_C(A[5]), EW_VP_C(A[4]))),
                         _mm512_fmadd_pd(r2, _mm512_fmadd_pd(r, EW_VP_C(A[3]), EW_VP_C(A[2])), _mm512_fmadd_pd(r, EW_VP_C(A[1]), EW_VP_C(A[0])))));
     const __m512d t = _mm512_mul_pd(_mm512_cvtps_pd(yf), _mm512_add_pd(_mm512_add_pd(kd0, logc), _mm512_mul_pd(r, q)));
+    /* far out of range (t within 2^-40 of y log2 x): inf past 2^128.5, +0 below 2^-151 (half the
+       least subnormal), as powl rounds them; between those and the fast range, powl */
+    const __mmask8 over = m & _mm512_cmp_pd_mask(t, EW_VP_C(128.5), _CMP_GT_OQ);
+    const __mmask8 under = m & _mm512_cmp_pd_mask(t, EW_VP_C(-151.0), _CMP_LT_OQ);
+    const __mmask8 subn = m & _mm512_cmp_pd_mask(t, EW_VP_C(-151.0), _CMP_GE_OQ) & _mm512_cmp_pd_mask(t, EW_VP_C(-125.5), _CMP_LE_OQ);
     m &= _mm512_cmp_pd_mask(t, EW_VP_C(-125.5), _CMP_GT_OQ) & _mm512_cmp_pd_mask(t, EW_VP_C(128.0), _CMP_LT_OQ);
     const __m512d kd = _mm512_add_pd(t, EW_VP_C(0x1.8p48));
     const __m512i ki = _mm512_castpd_si512(kd);
@@ -98,8 +112,19 @@ EW_VP_TARGET static inline __m256 ew_vp_pow8(__m256 xf, __m256 yf, __mmask8 *ok)
     const __m512d res = _mm512_mul_pd(s, p);
     const __m512i low = _mm512_sub_epi64(_mm512_and_si512(_mm512_castpd_si512(res), _mm512_set1_epi64(0x1fffffff)),
                                          _mm512_set1_epi64(0x10000000));
-    *ok = m & _mm512_cmpgt_epi64_mask(_mm512_abs_epi64(low), _mm512_set1_epi64(EW_VP_TOL));
-    return _mm512_cvtpd_ps(res);
+    /* a subnormal result: the float grid is 2^-149 apart, so the test is on sc = res 2^149 (exact):
+       its distance from the nearest half-integer (a rounding boundary) beyond 2^-38 sc */
+    __mmask8 subok = 0;
+    if (__builtin_expect(subn != 0, 0)) {
+        const __m512d sc = _mm512_mul_pd(res, EW_VP_C(0x1p149));
+        const __m512d fr = _mm512_sub_pd(_mm512_sub_pd(sc, _mm512_roundscale_pd(sc, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)), EW_VP_C(0.5));
+        subok = subn & _mm512_cmp_pd_mask(_mm512_abs_pd(fr), _mm512_mul_pd(sc, EW_VP_C(0x1p-38)), _CMP_GT_OQ);
+    }
+    *ok = (m & _mm512_cmpgt_epi64_mask(_mm512_abs_epi64(low), _mm512_set1_epi64(EW_VP_TOL))) | over | under | subok;
+    __m256 rf = _mm512_cvtpd_ps(res);
+    if (__builtin_expect((over | under) != 0, 0))
+        rf = _mm512_cvtpd_ps(_mm512_mask_mov_pd(_mm512_mask_mov_pd(res, over, EW_VP_C(INFINITY)), under, EW_VP_C(0.0)));
+    return _mm256_mask_xor_ps(rf, xneg & yodd, rf, _mm256_set1_ps(-0.0f));
 }
 /* o[i] = a[i sa] ^ b[i sb], sa, sb in {0, 1}; 16 lanes an iteration (two independent chains) */
 EW_VP_TARGET static void ew_vp_powf_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
@@ -131,5 +156,26 @@ static int ew_vp_avx512(void) {
 EW_TARGET_F16C void ew_vp_powf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
     if (ew_vp_avx512()) { ew_vp_powf_v16(o, a, sa, b, sb, n); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_vp_powf(a[i * sa], b[i * sb]);
+}
+/* pow(Tensor, Number) (ops.yaml pow_scalar, branch param17): o[i] = a[i] ^ y, y = b[0] fixed per
+   call.  torch's special exponents (2, 3, 0.5, -0.5, -1, -2) keep the element function's own
+   operations (ew_pows_f with y a constant: a * a, sqrt, ...); any other y takes the correctly
+   rounded blocks above, whose values differ from the element function's (float)pow((double)a, y)
+   only where that double lands too near a float midpoint (scripts/vpow_scalar_sweep.c).  A
+   tensor exponent or a broadcast base (not pow_scalar's walks) takes the element function. */
+#define EW_VP_POWS_LOOP(Y) for (int64_t i = 0; i < n; i++) o[i] = ew_pows_f(a[i], (Y))
+EW_TARGET_F16C void ew_vp_pows_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (sb != 0 || sa != 1) {
+        for (int64_t i = 0; i < n; i++) o[i] = ew_pows_f(a[i * sa], b[i * sb]);
+        return;
+    }
+    const float y = b[0];
+    if (y == 2) EW_VP_POWS_LOOP(2.0f);
+    else if (y == 3) EW_VP_POWS_LOOP(3.0f);
+    else if (y == 0.5f) EW_VP_POWS_LOOP(0.5f);
+    else if (y == -0.5f) EW_VP_POWS_LOOP(-0.5f);
+    else if (y == -1) EW_VP_POWS_LOOP(-1.0f);
+    else if (y == -2) EW_VP_POWS_LOOP(-2.0f);
+    else ew_vp_powf_block(o, a, 1, b, 0, n);
 }
 #endif

@@ -6,5 +6,6 @@
 float ew_vp_powf(float x, float y);
 #ifdef EW_HAVE_F16C_PATH
 void ew_vp_powf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n);
+void ew_vp_pows_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n);   /* pow_scalar */
 #endif
 #endif
