@@ -27,3 +27,22 @@ def ulp32(x):
     """The spacing of float32 values at f32(x) (the smallest subnormal at 0)."""
     x = f32(x)
     return math.ulp(x) * 2 ** 29 if x else 2 ** -149
+
+
+def bits(v):
+    return struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+def from_bits(b):
+    return struct.unpack("<f", struct.pack("<I", b))[0]
+
+
+def rounded(v):
+    """v (a double within a few double ulps of the true value) rounded to float32, or None where
+    it is too close to a float rounding boundary to decide."""
+    r = f32(v)
+    if v != r and not math.isinf(r):
+        other = from_bits(bits(r) + 1) if abs(v) > abs(r) else from_bits(bits(r) - 1)
+        if abs(v - (r + other) / 2) <= abs(v) * 2.0 ** -45:
+            return None
+    return r

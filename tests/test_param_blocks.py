@@ -7,39 +7,13 @@ scripts/vlogit_sweep.c runs every float32 through the block and the element func
 samples them without torch, numpy or mpmath."""
 import math
 import random
-import struct
 
 import pytest
 
 import runtime as rt
 from runtime import _threads
 
-
-def f32(v):
-    if math.isnan(v) or math.isinf(v):
-        return v
-    if abs(v) >= 2.0 ** 128 - 2.0 ** 103:       # rounds past the largest float: struct refuses it
-        return math.copysign(math.inf, v)
-    return struct.unpack("<f", struct.pack("<f", v))[0]
-
-
-def bits(v):
-    return struct.unpack("<I", struct.pack("<f", v))[0]
-
-
-def from_bits(b):
-    return struct.unpack("<f", struct.pack("<I", b))[0]
-
-
-def rounded(v):
-    """v (a double within a few double ulps of the true value) rounded to float32, or None where
-    it is too close to a float rounding boundary to decide."""
-    r = f32(v)
-    if v != r and not math.isinf(r) and r != 0:
-        other = from_bits(bits(r) + 1) if abs(v) > abs(r) else from_bits(bits(r) - 1)
-        if abs(v - (r + other) / 2) <= abs(v) * 2.0 ** -45:
-            return None
-    return r
+from floats import f32, from_bits, rounded
 
 
 def same(a, b):

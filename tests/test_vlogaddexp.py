@@ -9,7 +9,6 @@ boundary to decide.  scripts/vlogaddexp_sweep.c checks every float w and log1p w
 pairs, against the element function; this samples it without torch, numpy or mpmath."""
 import math
 import random
-import struct
 from fractions import Fraction
 
 import pytest
@@ -17,26 +16,7 @@ import pytest
 import runtime as rt
 from runtime import _threads
 
-from floats import f32
-
-
-def bits(v):
-    return struct.unpack("<I", struct.pack("<f", v))[0]
-
-
-def from_bits(b):
-    return struct.unpack("<f", struct.pack("<I", b))[0]
-
-
-def rounded(v):
-    """v (a double within a few double ulps of the true value) rounded to float32, or None where
-    it is too close to a float rounding boundary to decide."""
-    r = f32(v)
-    if v != r and not math.isinf(r):
-        other = from_bits(bits(r) + 1) if abs(v) > abs(r) else from_bits(bits(r) - 1)
-        if abs(v - (r + other) / 2) <= abs(v) * 2.0 ** -45:
-            return None
-    return r
+from floats import bits, f32, from_bits, rounded
 
 
 def exact_f32(x):
