@@ -4,6 +4,8 @@ tests/test_published.py fails when the committed reference page or picture is st
 import contextlib
 import io
 
+import pytest
+
 
 def pytest_configure(config):
     from codegen.__main__ import main
@@ -12,3 +14,14 @@ def pytest_configure(config):
         rc = main(["--no-docs"])
     if rc != 0:
         raise RuntimeError("python -m codegen failed before the tests:\n" + log.getvalue())
+
+
+@pytest.fixture
+def simd():
+    """The kernels' vector flavour (AVX2, and AVX-512 where the CPU has it) for the test, as the
+    block tests need: restored after it."""
+    from runtime import _threads
+    saved = _threads._config("f16c")
+    _threads._config("f16c", 1)
+    yield
+    _threads._config("f16c", saved)

@@ -21,14 +21,6 @@ def same(a, b):
     return [key(v) for v in a] == [key(v) for v in b]
 
 
-@pytest.fixture
-def simd():
-    saved = _threads._config("f16c")
-    _threads._config("f16c", 1)
-    yield
-    _threads._config("f16c", saved)
-
-
 def sample(n, seed, extra=()):
     """Random bit patterns, uniform (0, 1), values near 0, 1/2 (where the block's test declines)
     and 1, plus special values."""

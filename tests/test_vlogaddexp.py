@@ -11,7 +11,6 @@ import math
 import random
 from fractions import Fraction
 
-import pytest
 
 import runtime as rt
 from runtime import _threads
@@ -86,14 +85,6 @@ def pairs(n, seed):
         out.append((a, b) if rng.random() < 0.5 else (b, a))
     out += [(a, b) for a in EDGES for b in EDGES]
     return out
-
-
-@pytest.fixture
-def simd():
-    saved = _threads._config("f16c")
-    _threads._config("f16c", 1)
-    yield
-    _threads._config("f16c", saved)
 
 
 def check(ab, got):

@@ -6,10 +6,8 @@ math, skipped where it is too close to a float rounding boundary to decide, and 
 import math
 import random
 
-import pytest
 
 import runtime as rt
-from runtime import _threads
 from test_vlogaddexp import from_bits, rounded, same
 
 
@@ -35,14 +33,6 @@ def sample(n, seed):
     out = [v for v in out if v is not None]
     return out + [0.0, -0.0, 2.0 ** -149, -(2.0 ** -149), 1.0, -1.0, 16.0, -16.0, 88.0, -88.0, 104.0, -104.0,
                   3.4028234663852886e38, -3.4028234663852886e38, math.inf, -math.inf, math.nan]
-
-
-@pytest.fixture
-def simd():
-    saved = _threads._config("f16c")
-    _threads._config("f16c", 1)
-    yield
-    _threads._config("f16c", saved)
 
 
 def test_block_values(simd):
