@@ -527,7 +527,8 @@ static inline float ew_nextafter16(float fa, float fb, int bf) {
 
 /* ---- pow.  Integers: ew_ipow (ew_integral.h).  A scalar exponent takes torch's special cases. */
 #define ew_ipow(a, b) EW_INT_GENERIC(ew_ipow, a, b)
-#define EW_POWS(T, S) \
+float ew_vp_powf(float x, float y);     /* csrc/vpow.c: correctly rounded, as the float32 blocks */
+#define EW_POWS(T, S, POW) \
     static inline T ew_pows_##S(T a, T b) { \
         if (b == 2) return a * a; \
         if (b == 3) return a * a * a; \
@@ -535,9 +536,9 @@ static inline float ew_nextafter16(float fa, float fb, int bf) {
         if (b == (T)-0.5) return 1 / sqrt(a); \
         if (b == -1) return 1 / a; \
         if (b == -2) return 1 / (a * a); \
-        return pow(a, b); }
-EW_POWS(float, f)
-EW_POWS(double, d)
+        return POW(a, b); }
+EW_POWS(float, f, ew_vp_powf)
+EW_POWS(double, d, pow)
 /* float16: torch's Half path squares and cubes but takes pow() for +-0.5 */
 static inline float ew_pows_h(float a, float b) {
     if (b == 2) return a * a;

@@ -160,9 +160,9 @@ EW_TARGET_F16C void ew_vp_powf_block(float *o, const float *a, int sa, const flo
 /* pow(Tensor, Number) (ops.yaml pow_scalar, branch param17): o[i] = a[i] ^ y, y = b[0] fixed per
    call.  torch's special exponents (2, 3, 0.5, -0.5, -1, -2) keep the element function's own
    operations (ew_pows_f with y a constant: a * a, sqrt, ...); any other y takes the correctly
-   rounded blocks above, whose values differ from the element function's (float)pow((double)a, y)
-   only where that double lands too near a float midpoint (scripts/vpow_scalar_sweep.c).  A
-   tensor exponent or a broadcast base (not pow_scalar's walks) takes the element function. */
+   rounded blocks above, as the element function does (ew_pows_f calls ew_vp_powf), so strided
+   and contiguous runs give the same bits.  A tensor exponent or a broadcast base (not
+   pow_scalar's walks) takes the element function. */
 #define EW_VP_POWS_LOOP(Y) for (int64_t i = 0; i < n; i++) o[i] = ew_pows_f(a[i], (Y))
 EW_TARGET_F16C void ew_vp_pows_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
     if (sb != 0 || sa != 1) {

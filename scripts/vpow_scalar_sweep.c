@@ -1,7 +1,7 @@
 /* Exhaustive check of pow(Tensor, Number)'s float32 block (csrc/vpow.c, ew_vp_pows_block; branch
    param17) for one exponent y: every float32 x through the block (a broadcast exponent, as the
    kernel calls it) and the element function ew_pows_f (prelude.h: torch's special exponents, else
-   (float)pow((double)x, y)).
+   vpow.c's ew_vp_powf).
 
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math -Icsrc -Igenerated \
            -o /tmp/vpow_scalar_sweep scripts/vpow_scalar_sweep.c -lm
