@@ -122,7 +122,6 @@ class Op:
     returns_self: bool = False   # after its checks the op returns its input (torch.positive)
     unstructured: bool = False   # torch's kernel is not structured: a resized out= warns once
     simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
-    finish: tuple = ()     # ((dtype, C function), ...): a unary kernel runs it on its output, a block at a time
     block: tuple = ()      # ((dtype, C function), ...): the AVX2 flavour's contiguous loop of a unary or binary kernel
     fuse: bool = False     # its simd kernels also get loops reading an input of another dtype (ops.yaml `fuse`)
     line: int = 0
@@ -666,7 +665,7 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
                     continue
                 line = expr.key_lines.get(key, sline("expr")) if hasattr(expr, "key_lines") else sline("expr")
                 exprs.append((d, text, line))
-        simd, finish, block = _parse_simd(report, where, entry, supported, arity, bool(entry.get("params")))
+        simd, block = _parse_simd(report, where, entry, supported, arity, bool(entry.get("params")))
         fuse = _typed(report, where, entry, "fuse", bool, "true or false", False)
         if fuse and (arity != 2 or not simd):
             report(line_of("fuse"), f"{where}: fuse is for binary ops with simd dtypes")
@@ -762,7 +761,7 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
             when=tuple(when.items()),
             shortcuts=_parse_shortcuts(report, where, entry, arity),
             exact_params="params" in opmath,
-            simd=tuple(simd), finish=finish, block=block, fuse=bool(fuse), raw=tuple(raw_dtypes),
+            simd=tuple(simd), block=block, fuse=bool(fuse), raw=tuple(raw_dtypes),
             errors=_parse_errors(report, where, entry),
             scalar_label=scalar_label, returns_self=returns_self,
             unstructured=_typed(report, where, entry, "unstructured", bool, "true or false", False),
@@ -883,13 +882,13 @@ BLOCK_PREFIXES = ("ew_vt_", "ew_vl_", "ew_ve_", "ew_vp_")
 
 
 def _parse_simd(report, where, entry, supported, arity, has_params=False):
-    """`simd`: a list of dtypes, or a mapping dtype: {finish: C function, block: C function}
-    (finish: unary ops; block: unary or binary ops).  Returns (dtypes, finish, block), the last two as ((dtype, function), ...).
+    """`simd`: a list of dtypes, or a mapping dtype: {block: C function} (unary or binary ops).
+    Returns (dtypes, block), the last as ((dtype, function), ...).
     An op with params may only name a block the template declares with them (BLOCK_PREFIXES)."""
-    value = _typed(report, where, entry, "simd", (list, dict), "a list of dtypes, or a mapping dtype: {finish, block}",
+    value = _typed(report, where, entry, "simd", (list, dict), "a list of dtypes, or a mapping dtype: {block}",
                    []) or []
     line = entry.key_lines.get("simd", entry.line)
-    simd, finish, block = [], [], []
+    simd, block = [], []
     for d in value:
         if isinstance(value, dict):
             line = value.key_lines.get(d, line)
@@ -900,21 +899,19 @@ def _parse_simd(report, where, entry, supported, arity, has_params=False):
         if fns is None:
             continue
         if not isinstance(fns, dict) or arity not in (1, 2):
-            report(line, f"{where}: simd {d}: finish/block C functions are for unary and binary ops, as a mapping")
+            report(line, f"{where}: simd {d}: a block C function is for unary and binary ops, as a mapping")
             continue
         for key, fn in fns.items():
-            if key == "finish" and arity != 1:
-                report(line, f"{where}: simd {d}: finish is for unary ops")
-            elif key not in ("finish", "block") or not isinstance(fn, str) or not fn.isidentifier():
-                report(line, f"{where}: simd {d}: expected finish or block mapped to a C function name, "
+            if key != "block" or not isinstance(fn, str) or not fn.isidentifier():
+                report(line, f"{where}: simd {d}: expected block mapped to a C function name, "
                              f"got {key!r}: {fn!r}")
             elif key == "block" and has_params and not fn.startswith(BLOCK_PREFIXES):
                 report(line, f"{where}: simd {d}: block {fn!r} of an op with params must be a function of "
                              f"csrc/vtrig.c, vlogc.c, verfc.c or vpow.c (named {', '.join(p + '*' for p in BLOCK_PREFIXES)}), "
                              "which gets the params as its last arguments")
             else:
-                (finish if key == "finish" else block).append((d, fn))
-    return tuple(simd), tuple(finish), tuple(block)
+                block.append((d, fn))
+    return tuple(simd), tuple(block)
 
 
 # the {fields} the runtime fills into a text, by errors: key or inline check kind (runtime/_dispatch.py,

@@ -218,7 +218,7 @@ def build_context(model: Model) -> dict:
                                     avx2_valued=any(f in expr for f in AVX2_VALUED),
                                     simd=dtype_name in op.simd or dtype_name in halves_ or out.name in halves_,
                                     fuse=op.fuse,
-                                    finish=dict(op.finish).get(dtype_name), block=dict(op.block).get(dtype_name),
+                                    block=dict(op.block).get(dtype_name),
                                     one_loop=bool(storage and storage["one_loop"])))
     casts, cast_ids = [], {}
     for s in model.dtypes:
