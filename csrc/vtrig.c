@@ -80,23 +80,33 @@ EW_VT_BLOCK2(ew_vt_fmodf_block, ew_fmodf, ew_vt_fmod16)
 EW_VT_BLOCK2(ew_vt_remainderf_block, ew_vt_remainder_e, ew_vt_remainder16)
 EW_VT_BLOCK2(ew_vt_div_floorf_block, ew_vt_div_floor_e, ew_vt_div_floor16)
 
-/* hardsigmoid as ew_hardsigmoid_float: min(max(x + 3, 0), 6) / 6 in double (x + 3 exact), one
-   double division, then the float; a nan passes through.  Every lane is exact this way: no fallback. */
-EW_TARGET_V8 static inline __m512d ew_vt_hardsigmoid8(__m512d x) {
+/* hardsigmoid and hardswish as ew_hardsigmoid_float and ew_hardswish_float: c = min(max(x + 3, 0), 6)
+   in double, c / 6 or x c / 6 with one double division, then the float; a nan passes through.
+   The element function's double operations in the same order: every lane gives its bits. */
+EW_TARGET_V8 static inline __m512d ew_vt_hardclamp8(__m512d x) {
     const __m512d t = _mm512_add_pd(x, _mm512_set1_pd(3.0));
     const __m512d c = _mm512_min_pd(_mm512_max_pd(t, _mm512_setzero_pd()), _mm512_set1_pd(6.0));
-    return _mm512_div_pd(_mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_UNORD_Q), c, t), _mm512_set1_pd(6.0));
+    return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(t, t, _CMP_UNORD_Q), c, t);
 }
-EW_TARGET_V8 static void ew_vt_hardsigmoidf_block_v16(float *o, const float *x, int64_t n) {
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(ew_vt_hardsigmoid8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i)))));
-    for (; i < n; i++) o[i] = ew_hardsigmoid_float(x[i]);
+EW_TARGET_V8 static inline __m512d ew_vt_hardsigmoid8(__m512d x) {
+    return _mm512_div_pd(ew_vt_hardclamp8(x), _mm512_set1_pd(6.0));
 }
-EW_TARGET_F16C void ew_vt_hardsigmoidf_block(float *o, const float *x, int64_t n) {
-    if (ew_use_avx512()) { ew_vt_hardsigmoidf_block_v16(o, x, n); return; }
-    for (int64_t i = 0; i < n; i++) o[i] = ew_hardsigmoid_float(x[i]);
+EW_TARGET_V8 static inline __m512d ew_vt_hardswish8(__m512d x) {
+    return _mm512_div_pd(_mm512_mul_pd(x, ew_vt_hardclamp8(x)), _mm512_set1_pd(6.0));
 }
+#define EW_VT_HARD_BLOCK(name, vec, elem) \
+EW_TARGET_V8 static void name##_v16(float *o, const float *x, int64_t n) { \
+    int64_t i = 0; \
+    for (; i + 8 <= n; i += 8) \
+        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(vec(_mm512_cvtps_pd(_mm256_loadu_ps(x + i))))); \
+    for (; i < n; i++) o[i] = elem(x[i]); \
+} \
+EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
+    if (ew_use_avx512()) { name##_v16(o, x, n); return; } \
+    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
+}
+EW_VT_HARD_BLOCK(ew_vt_hardsigmoidf_block, ew_vt_hardsigmoid8, ew_hardsigmoid_float)
+EW_VT_HARD_BLOCK(ew_vt_hardswishf_block, ew_vt_hardswish8, ew_hardswish_float)
 
 /* ---- atan, asin, acos, atan2: ew_mf_atand's algorithm (vmath_more.h: the argument folded to
    |z| <= tan(pi/8) by -1/a or (a - 1)/(a + 1), an odd polynomial of degree 21) in 8 double lanes,

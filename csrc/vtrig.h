@@ -13,6 +13,7 @@ void ew_vt_div_floorf_block(float *o, const float *a, int sa, const float *b, in
 void ew_vt_atan2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n);
 void ew_vt_polarf_block(ew_c64 *o, const float *a, int sa, const float *b, int sb, int64_t n);
 void ew_vt_hardsigmoidf_block(float *o, const float *x, int64_t n);
+void ew_vt_hardswishf_block(float *o, const float *x, int64_t n);
 void ew_vt_atanf_block(float *o, const float *x, int64_t n);
 void ew_vt_asinf_block(float *o, const float *x, int64_t n);
 void ew_vt_acosf_block(float *o, const float *x, int64_t n);

@@ -1,6 +1,6 @@
 """float32 block functions of csrc/vtrig.h (issue 17, branch vtrig): fmod, remainder and floor
 division in AVX-512 vectors of 16 floats with an exact fast path (|a / b| < 2^23) and the element
-function for the other lanes, and hardsigmoid in 8 doubles.  Contiguous and broadcast runs go
+function for the other lanes, and hardsigmoid and hardswish in 8 doubles.  Contiguous and broadcast runs go
 through the blocks, strided ones through the element functions: both must give the reference's
 bits, computed here with Python's math module (double, rounded to float32 at each of torch's
 steps: exact for these functions, as double rounding of one +, -, * or / is innocuous)."""
@@ -58,6 +58,12 @@ def hardsigmoid(x):
     if math.isnan(x):
         return x
     return f32(min(max(x + 3, 0.0), 6.0) / 6)
+
+
+def hardswish(x):
+    if math.isnan(x):
+        return x
+    return f32(x * min(max(x + 3, 0.0), 6.0) / 6)
 
 
 def key(v):
@@ -146,16 +152,18 @@ def test_division_family_broadcast(name, scalar):
     assert same(got, [REF[name](s, x) for x in tv])
 
 
-def test_hardsigmoid_block():
+@pytest.mark.parametrize("name, ref", [("hardsigmoid", hardsigmoid), ("hardswish", hardswish)])
+def test_hard_activation_block(name, ref):
+    fn = getattr(rt.nn.functional, name)
     rng = random.Random(5)
     xs = [bits(rng) for _ in range(20_000)] + [f32(rng.uniform(-4, 4)) for _ in range(20_000)]
     xs += SPECIAL + [-3.0, 3.0, f32(-3.0000002), f32(2.9999998), f32(1e-8), f32(-1e-8)]
     t = rt.tensor(xs, dtype=rt.float32)
     tv = t.tolist()
-    got = rt.nn.functional.hardsigmoid(t).tolist()
-    assert same(got, [hardsigmoid(x) for x in tv])
+    got = fn(t).tolist()
+    assert same(got, [ref(x) for x in tv])
     w = rt.tensor([v for x in tv for v in (x, 0.5)], dtype=rt.float32)
-    assert same(rt.nn.functional.hardsigmoid(w[::2]).tolist(), got)
+    assert same(fn(w[::2]).tolist(), got)
 
 
 TRIG = {"atan": math.atan, "asin": math.asin, "acos": math.acos, "tan": math.tan}
