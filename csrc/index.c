@@ -63,18 +63,28 @@ int ew_index(int put, int ndim, const int64_t *shape, char *a, const int64_t *a_
 int64_t ew_nonzero(const char *mask, int ndim, const int64_t *shape, const int64_t *strides,
                    int64_t *out, int64_t cap) {
     if (ndim < 0 || ndim > EW_INDEX_MAX_DIMS) return -2;
+    if (ndim == 0) return mask[0] != 0;
     int64_t pos[EW_INDEX_MAX_DIMS] = {0}, count = 0;
     for (int d = 0; d < ndim; d++)
         if (shape[d] == 0) return 0;
+    const int last = ndim - 1;
+    const int64_t n = shape[last], s = strides[last];
+    int64_t *col = out + last * cap;
     for (;;) {
         int64_t o = 0;
-        for (int d = 0; d < ndim; d++) o += pos[d] * strides[d];
-        if (mask[o]) {
-            if (count >= cap) return -2;
-            for (int d = 0; d < ndim; d++) out[d * cap + count] = pos[d];
-            count++;
-        }
-        int d = ndim - 1;
+        for (int d = 0; d < last; d++) o += pos[d] * strides[d];
+        /* the last dim without branches: every index is written, kept where the mask is true
+           (count stays below the elements seen, so below cap while cap >= numel) */
+        if (n > cap - count) return -2;
+        const char *row = mask + o;
+        const int64_t first = count;
+        if (s == 1)
+            for (int64_t j = 0; j < n; j++) { col[count] = j; count += row[j] != 0; }
+        else
+            for (int64_t j = 0; j < n; j++) { col[count] = j; count += row[j * s] != 0; }
+        for (int d = 0; d < last; d++)
+            for (int64_t k = first; k < count; k++) out[d * cap + k] = pos[d];
+        int d = last - 1;
         for (; d >= 0; d--) {
             if (++pos[d] < shape[d]) break;
             pos[d] = 0;

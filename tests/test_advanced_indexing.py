@@ -1,6 +1,9 @@
 """Advanced indexing (t[idx], t[idx] = v with integer tensors, lists, bool/uint8 masks, mixed
 with basic items): hand-computed expectations that run without torch, then a differential
 sweep against torch (index forms x dtypes x layouts, values, layout, errors and warnings)."""
+import itertools
+import math
+import random
 import re
 import warnings
 
@@ -50,6 +53,29 @@ def test_masks_are_their_nonzero_indices():
     with pytest.warns(UserWarning, match="indexing with dtype torch.uint8 is now deprecated"):
         assert x[rt.tensor([0, 1], dtype=rt.uint8)].tolist() == [x[1].tolist()]
     assert x[[True, False]].shape == (1, 3, 4)             # a list of bools is a mask
+
+
+@pytest.mark.parametrize("shape", [(7,), (3, 4, 5), (2, 1, 3), (1, 1, 1), (4, 0), (2, 3, 1, 4)])
+def test_where_condition_is_nonzero_in_every_layout(shape):
+    """where(condition) (ew_nonzero): the coordinates of the true elements in row-major order of
+    the logical shape, whatever the mask's strides."""
+    rng = random.Random(len(shape))
+    flat = [rng.random() < 0.5 for _ in range(math.prod(shape))]
+    base = rt.tensor(flat, dtype=rt.bool).reshape(shape)
+    layouts = [base, base[..., ::2], base.expand(2, *shape)]
+    if len(shape) > 1:
+        layouts += [base.transpose(0, -1), base.transpose(0, -1)[..., ::2]]
+    for m in layouts:
+        values = m.tolist() if m.ndim else [m.item()]
+        want = [[] for _ in range(m.ndim)]
+        for index in itertools.product(*map(range, m.shape)):
+            v = values
+            for i in index:
+                v = v[i]
+            if v:
+                for d, i in enumerate(index):
+                    want[d].append(i)
+        assert [c.tolist() for c in rt.where(m)] == want
 
 
 def test_strided_and_expanded_sources():
