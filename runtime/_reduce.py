@@ -363,30 +363,37 @@ class Reduction:
             self._kernel(kid, x, red, keepdim, aside, res2, param)
             res._copy_from(aside)
             return
-        nd, size = x.ndim, x.dtype.itemsize
         if x.numel() == 0 and res.numel() == 0:
             return
-        kept = [d for d in range(nd) if d not in red]
-        if self.cfg["index"]:
-            rdims = _walk(x._shape, x._strides, sorted(red))        # logical order: the index counts so
-        else:
-            order = sorted(red, key=lambda d: -abs(x._strides[d]))  # innermost: the smallest stride
-            rdims = _walk(x._shape, x._strides, order)
-        # output dims: the result's own position of each kept dim
-        pos = {d: (d if keepdim else i) for i, d in enumerate(kept)}
-        kdims = [(x._shape[d], x._strides[d], res._strides[pos[d]], res2._strides[pos[d]] if res2 is not None else 0)
-                 for d in kept if x._shape[d] != 1]
-        shape = [k[0] for k in kdims] + [n for n, _ in rdims]
-        ist = [k[1] * size for k in kdims] + [s * size for _, s in rdims]
-        ost = [k[2] * res.dtype.itemsize for k in kdims]
-        xst = [k[3] * (res2.dtype.itemsize if res2 is not None else 8) for k in kdims]
-        rc = lib.ew_reduce(kid, len(kdims), len(rdims), ffi.new("int64_t[]", shape or [0]),
-                           ffi.new("int64_t[]", ist or [0]), x._ptr, ffi.new("int64_t[]", ost or [0]), res._ptr,
-                           ffi.new("int64_t[]", xst or [0]), res2._ptr if res2 is not None else 0, float(param))
+        walk = self.walk(x._shape, x._strides, x.dtype.itemsize, red, keepdim, res._strides, res.dtype.itemsize,
+                         res2._strides if res2 is not None else None, res2.dtype.itemsize if res2 is not None else 8)
+        rc = lib.ew_reduce(kid, *walk[:4], x._ptr, walk[4], res._ptr, walk[5], res2._ptr if res2 is not None else 0,
+                           float(param))
         if rc == -2:
             raise RuntimeError("DefaultCPUAllocator: can't allocate memory")
         if rc:
             raise RuntimeError(f"reduction kernel failed ({rc})")
+
+    def walk(self, xshape, xstrides, size, red, keepdim, rstrides, rsize, r2strides, r2size):
+        """ew_reduce's layout arguments: (kept dims, reduced dims, sizes, input byte strides, output
+        byte strides, second output byte strides), the kept dims first, size-1 dims dropped."""
+        nd = len(xshape)
+        kept = [d for d in range(nd) if d not in red]
+        if self.cfg["index"]:
+            rdims = _walk(xshape, xstrides, sorted(red))        # logical order: the index counts so
+        else:
+            order = sorted(red, key=lambda d: -abs(xstrides[d]))  # innermost: the smallest stride
+            rdims = _walk(xshape, xstrides, order)
+        # output dims: the result's own position of each kept dim
+        pos = {d: (d if keepdim else i) for i, d in enumerate(kept)}
+        kdims = [(xshape[d], xstrides[d], rstrides[pos[d]], r2strides[pos[d]] if r2strides is not None else 0)
+                 for d in kept if xshape[d] != 1]
+        shape = [k[0] for k in kdims] + [n for n, _ in rdims]
+        ist = [k[1] * size for k in kdims] + [s * size for _, s in rdims]
+        ost = [k[2] * rsize for k in kdims]
+        xst = [k[3] * r2size for k in kdims]
+        return (len(kdims), len(rdims), ffi.new("int64_t[]", shape or [0]), ffi.new("int64_t[]", ist or [0]),
+                ffi.new("int64_t[]", ost or [0]), ffi.new("int64_t[]", xst or [0]))
 
 
 def _compiled(sigs, slots):
@@ -408,12 +415,18 @@ def _bind(name):
     delegate = (r["delegate"][0], Reduction(r["delegate"][1])) if r["delegate"] else None
     other_fn = _ops.FUNCTIONS[r["other"]] if r["other"] else None
     at = {s: i for i, s in enumerate(slots)}
-    plans = {}                 # input dtype -> (kernel id, result dtype) or None: the call without arguments
+    plans = {}                 # input dtype -> (kernel id, result dtype, 2 arrays) or None: the call without arguments
     whole = no_dim or red      # what that call runs (max(): max_all)
     # (only where an overload takes the input alone: logsumexp's dim is required)
     bare = {kind: any(all(p[3] is not _argparse.REQUIRED for p in params if p[0] != "input") for _, params in s)
             for kind, s in (("function", sigs), ("method", r["method_signatures"]))}
     fast_param = 1.0 if red.cfg["param"] == "correction" else 0.0
+    # x.sum(1), rt.amax(x, -1, keepdim=True): a positional int is the dim in every overload
+    with_dim = [params for _, params in r["method_signatures"] if params and params[0][0] == "dim" and not params[0][4]]
+    dim_first = bool(with_dim) and not red.cfg["scan"]
+    keepdim_second = all(len(p) > 1 and p[1][0] == "keepdim" and not p[1][4] for p in with_dim)   # (var(1, True): unbiased)
+    keepdim_kw = all(any(q[0] == "keepdim" for q in p) for p in with_dim)                   # (count_nonzero: none)
+    walks = {}                 # (dtype, shape, dim, keepdim) -> (kernel id, result dtype, shape, strides, walk)
 
     def fast(x):
         """x.sum(), rt.sum(x): with a plan for x's dtype, a contiguous input of two or more elements
@@ -422,20 +435,65 @@ def _bind(name):
         dt = x._dtype
         plan = plans.get(dt, False)
         if plan is False:
-            plan = plans[dt] = None if delegate and dt.name in delegate[0] else whole.plan(dt)
+            plan = None if delegate and dt.name in delegate[0] else whole.plan(dt)
+            # (the constant arrays made once: the kernel only reads them)
+            plan = plans[dt] = plan and plan + (ffi.new("int64_t[1]"), ffi.new("int64_t[1]", [dt.itemsize]))
         if plan is None or x._lazy is not None or x._strides != _contiguous_strides_cached(x._shape):
             return None
         n = _numel(x._shape)
         if n < 2:
             return None
-        kid, rdt = plan
+        kid, rdt, zero, stride = plan
         res = _new_tensor((), (), rdt)
-        zero = ffi.new("int64_t[1]")
-        rc = lib.ew_reduce(kid, 0, 1, ffi.new("int64_t[1]", [n]), ffi.new("int64_t[1]", [dt.itemsize]), x._ptr,
-                           zero, res._ptr, zero, 0, fast_param)
+        rc = lib.ew_reduce(kid, 0, 1, ffi.new("int64_t[1]", [n]), stride, x._ptr, zero, res._ptr, zero, 0, fast_param)
         if rc:
             return None        # (out of memory: the general path raises torch's error)
         return res
+
+    def fast_dim(x, dim, keepdim):
+        """x.sum(1), x.amax(-1, True): a contiguous input of two or more elements, no conj bit, one
+        dim in range of size two or more (no shortcut, no empty reduction); one kernel call with
+        the layout of an earlier call of that shape.  None: take the general path."""
+        key = (x._dtype, x._shape, dim, keepdim)
+        w = walks.get(key)
+        if w is None:
+            w = plan_dim(x._dtype, x._shape, dim, keepdim)
+            if w is None:
+                return None
+            if len(walks) >= 1024:
+                walks.clear()
+            walks[key] = w
+        if x._lazy is not None or x._strides != _contiguous_strides_cached(x._shape):
+            return None
+        kid, rdt, shape, strides, walk = w
+        res = _new_tensor(shape, strides, rdt)
+        if lib.ew_reduce(kid, *walk[:4], x._ptr, walk[4], res._ptr, walk[5], 0, fast_param):
+            return None
+        return res
+
+    def plan_dim(dt, shape, dim, keepdim):
+        nd = len(shape)
+        d = dim + nd if dim < 0 else dim
+        if not 0 <= d < nd or shape[d] < 2 or 0 in shape:
+            return None
+        plan = None if delegate and dt.name in delegate[0] else red.plan(dt)
+        if plan is None:
+            return None
+        kid, rdt = plan
+        out = tuple(1 if i == d else n for i, n in enumerate(shape)) if keepdim else shape[:d] + shape[d + 1:]
+        strides = _contiguous_strides(out)
+        walk = red.walk(shape, _contiguous_strides(shape), dt.itemsize, {d}, keepdim, strides, rdt.itemsize, None, 8)
+        return kid, rdt, out, strides, walk
+
+    def dim_call(x, args, kwargs):
+        """The (dim, keepdim) of a call fast_dim takes: x.sum(1), x.sum(1, True), x.sum(1, keepdim=True)."""
+        if not dim_first or type(x) is not Tensor or type(args[0]) is not int or len(args) > 1 + keepdim_second:
+            return None
+        keepdim = args[1] if len(args) == 2 else kwargs.pop("keepdim", False) if kwargs.keys() <= {"keepdim"} and \
+            (keepdim_kw or not kwargs) else None
+        if type(keepdim) is not bool or kwargs and len(args) == 2:
+            return None
+        return fast_dim(x, args[0], keepdim)
 
     def call(v, x):
         get = lambda s: v[at[s]] if s in at else None      # noqa: E731
@@ -459,12 +517,20 @@ def _bind(name):
             res = fast(args[0])
             if res is not None:
                 return res
+        if 2 <= len(args) <= 3 and len(kwargs) <= 1:
+            res = dim_call(args[0], args[1:], dict(kwargs))
+            if res is not None:
+                return res
         v = fparser.parse(args, kwargs)
         return call(v, v[at["input"]])
 
     def method(self, *args, **kwargs):
         if not args and not kwargs and bare["method"] and type(self) is Tensor:
             res = fast(self)
+            if res is not None:
+                return res
+        if 1 <= len(args) <= 2 and len(kwargs) <= 1:
+            res = dim_call(self, args, dict(kwargs))
             if res is not None:
                 return res
         return call(mparser.parse(args, kwargs), self)

@@ -298,6 +298,42 @@ def test_call_without_arguments_takes_the_general_paths_results():
         rt.tensor([]).amax()
 
 
+class _Int(int):
+    """An int the fast path does not take (it wants exactly int), as torch's parser does."""
+
+
+DIM_OPS = ("sum", "prod", "mean", "amax", "amin", "all", "any", "argmax", "argmin", "nansum", "count_nonzero",
+           "var", "std", "nanmean", "logsumexp")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "bool", "float16", "complex64"])
+def test_one_dim_call_takes_the_general_paths_results(dtype):
+    """x.sum(1), rt.amax(x, -1, True) skip the argument parser once a layout is cached (runtime/_reduce.py
+    `fast_dim`): the same outcome (dtype, shape, strides and bits, or the error) as the general path,
+    reached here by a dim of an int subclass."""
+    R = random.Random(3)
+    x = (rt.tensor([R.gauss(0, 3) for _ in range(60)]) * 4).to(getattr(rt, dtype)).reshape(3, 4, 5)
+    for op in DIM_OPS:
+        for d in (-3, -1, 0, 1, 2):
+            for args, kwargs in (((d,), {}), ((d, True), {}), ((d,), {"keepdim": True}), ((d, False), {})):
+                def outcome(call):
+                    try:
+                        r = call()
+                    except (RuntimeError, TypeError, NotImplementedError) as e:
+                        return type(e), str(e).split(" - got")[0]
+                    return r.dtype, r.shape, r.stride(), _bits(r)
+                general_args = (_Int(d),) + args[1:]
+                want = outcome(lambda: getattr(x, op)(*general_args, **kwargs))
+                for _ in range(2):       # the second call takes the cached layout
+                    assert outcome(lambda: getattr(x, op)(*args, **kwargs)) == want, (op, args, kwargs)
+                    assert outcome(lambda: getattr(rt, op)(x, *args, **kwargs)) == want, (op, args, kwargs)
+    # a positional second argument that is not keepdim, a keyword the op lacks: the general path
+    assert x.float().var(1, False).shape == (3, 5) and x.float().var(1, True).shape == (3, 5)   # unbiased
+    with pytest.raises(TypeError):
+        x.count_nonzero(1, keepdim=True)
+    assert x.T.sum(0).tolist() == x.sum(2).T.tolist() if dtype != "bool" else True   # not contiguous
+
+
 def test_same_bits_for_any_thread_count_odd_block_count(threads):
     """A full reduction of an odd number of blocks, the last one partial: threads claim several
     consecutive blocks at a time (csrc/reduce.c), and the partials are the same whoever folds them."""
