@@ -286,6 +286,11 @@ SMALL_FORMS = {
         (lambda a=m("a"), lo=m("lo"), hi=m("hi"), f=x.clamp: f(a, lo, hi))),
     "where(c, a, b)": lambda lib, m, x: (lambda c=m("cond"), a=m("a"), b=m("b"), f=x.where: f(c, a, b)),
     "where(c, a, 0.0)": lambda lib, m, x: (lambda c=m("cond"), a=m("a"), f=x.where: f(c, a, 0.0)),
+    "a.sum()": lambda lib, m, x: (lambda a=m("a"): a.sum()),
+    "q.sum(1)": lambda lib, m, x: (lambda q=m("sq"): q.sum(1)),
+    "q.amax(-1, keepdim=True)": lambda lib, m, x: ((lambda q=m("sq"): q.max(-1, keepdims=True)) if lib == "numpy" else
+                                                   (lambda q=m("sq"): q.amax(-1, keepdim=True))),
+    "q.argmax(1)": lambda lib, m, x: (lambda q=m("sq"): q.argmax(1)),
 }
 
 
