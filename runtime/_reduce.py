@@ -429,8 +429,8 @@ def _bind(name):
     walks = {}                 # (dtype, shape, dim, keepdim) -> (kernel id, result dtype, shape, strides, walk)
 
     def fast(x):
-        """x.sum(), rt.sum(x): with a plan for x's dtype, a contiguous input of two or more elements
-        and no conj bit, one kernel call without the argument parser and torch's steps (they cost
+        """x.sum(), rt.sum(x): with a plan for x's dtype, a contiguous input with elements (two for
+        var's correction) and no conj bit, one kernel call without the argument parser and torch's steps (they cost
         more than the loop below ~100k elements).  None: take the general path."""
         dt = x._dtype
         plan = plans.get(dt, False)
@@ -441,7 +441,7 @@ def _bind(name):
         if plan is None or x._lazy is not None or x._strides != _contiguous_strides_cached(x._shape):
             return None
         n = _numel(x._shape)
-        if n < 2:
+        if n == 0 or n == 1 and whole.cfg["param"]:     # (var's correction warns: the general path)
             return None
         kid, rdt, zero, stride = plan
         res = _new_tensor((), (), rdt)
@@ -451,9 +451,9 @@ def _bind(name):
         return res
 
     def fast_dim(x, dim, keepdim):
-        """x.sum(1), x.amax(-1, True): a contiguous input of two or more elements, no conj bit, one
-        dim in range of size two or more (no shortcut, no empty reduction); one kernel call with
-        the layout of an earlier call of that shape.  None: take the general path."""
+        """x.sum(1), x.amax(-1, True): a contiguous input with elements and no conj bit, one dim in
+        range (of size 1 only where torch runs the kernel on it); one kernel call with the layout
+        of an earlier call of that shape.  None: take the general path."""
         key = (x._dtype, x._shape, dim, keepdim)
         w = walks.get(key)
         if w is None:
@@ -474,8 +474,9 @@ def _bind(name):
     def plan_dim(dt, shape, dim, keepdim):
         nd = len(shape)
         d = dim + nd if dim < 0 else dim
-        if not 0 <= d < nd or shape[d] < 2 or 0 in shape:
-            return None
+        if not 0 <= d < nd or 0 in shape or shape[d] == 1 and (red.cfg["one_element"] == "dim_size_one"
+                                                                 or red.cfg["param"]):
+            return None        # (torch's shortcut copies; var's correction warns: the general path)
         plan = None if delegate and dt.name in delegate[0] else red.plan(dt)
         if plan is None:
             return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 
 import pytest
 
@@ -281,12 +282,15 @@ def test_call_without_arguments_takes_the_general_paths_results():
     """x.sum() and rt.sum(x) skip the argument parser once a plan is cached (runtime/_reduce.py
     `fast`): the same dtype, shape and bits as the general path (a dim= call over everything),
     and the general path's errors where there is no plan or the input does not fit it."""
-    x = rt.tensor([[1.5, -2.25, 3.0], [0.5, 7.0, -1.0]])
     everything = (0, 1)
-    for op in ("sum", "mean", "amax", "amin", "nansum", "prod", "var", "std", "all", "any", "count_nonzero"):
-        want = getattr(x, op)(everything) if op not in ("all", "any", "prod") else getattr(x.reshape(-1), op)(0)
-        for got in (getattr(x, op)(), getattr(x, op)(), getattr(rt, op)(x)):
-            assert got.dtype == want.dtype and got.shape == () and _bits(got) == _bits(want), op
+    for x in (rt.tensor([[-0.0]]), rt.tensor([[1.5, -2.25, 3.0], [0.5, 7.0, -1.0]])):   # (one element: the kernel too)
+        for op in ("sum", "mean", "amax", "amin", "nansum", "prod", "var", "std", "all", "any", "count_nonzero"):
+            with warnings.catch_warnings(record=True) as caught:       # (var of one element warns)
+                warnings.simplefilter("always")
+                want = getattr(x, op)(everything) if op not in ("all", "any", "prod") else getattr(x.reshape(-1), op)(0)
+                for got in (getattr(x, op)(), getattr(x, op)(), getattr(rt, op)(x)):
+                    assert got.dtype == want.dtype and got.shape == () and _bits(got) == _bits(want), op
+            assert len(caught) == (4 if op in ("var", "std") and x.numel() == 1 else 0), op
     assert x.max().item() == 7.0 and x.argmax().item() == 4 and x.argmin().item() == 1
     assert x.T.sum().item() == x.sum().item()                  # not contiguous: the general path
     assert rt.tensor([3], dtype=rt.int32).sum().dtype == rt.int64
@@ -306,13 +310,15 @@ DIM_OPS = ("sum", "prod", "mean", "amax", "amin", "all", "any", "argmax", "argmi
            "var", "std", "nanmean", "logsumexp")
 
 
+@pytest.mark.parametrize("shape", [(3, 4, 5), (3, 1, 5), (1, 1, 1)])
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "bool", "float16", "complex64"])
-def test_one_dim_call_takes_the_general_paths_results(dtype):
+def test_one_dim_call_takes_the_general_paths_results(dtype, shape):
     """x.sum(1), rt.amax(x, -1, True) skip the argument parser once a layout is cached (runtime/_reduce.py
     `fast_dim`): the same outcome (dtype, shape, strides and bits, or the error) as the general path,
     reached here by a dim of an int subclass."""
     R = random.Random(3)
-    x = (rt.tensor([R.gauss(0, 3) for _ in range(60)]) * 4).to(getattr(rt, dtype)).reshape(3, 4, 5)
+    x = (rt.tensor([R.gauss(0, 3) for _ in range(math.prod(shape))]) * 4).to(getattr(rt, dtype)).reshape(shape)
+    x.view(-1)[0] = -0.0 if dtype != "bool" else 0      # (a one-element sum of -0.0 is -0.0 or +0.0: as torch's)
     for op in DIM_OPS:
         for d in (-3, -1, 0, 1, 2):
             for args, kwargs in (((d,), {}), ((d, True), {}), ((d,), {"keepdim": True}), ((d, False), {})):
@@ -328,7 +334,7 @@ def test_one_dim_call_takes_the_general_paths_results(dtype):
                     assert outcome(lambda: getattr(x, op)(*args, **kwargs)) == want, (op, args, kwargs)
                     assert outcome(lambda: getattr(rt, op)(x, *args, **kwargs)) == want, (op, args, kwargs)
     # a positional second argument that is not keepdim, a keyword the op lacks: the general path
-    assert x.float().var(1, False).shape == (3, 5) and x.float().var(1, True).shape == (3, 5)   # unbiased
+    assert x.float().var(0, False).shape == shape[1:] and x.float().var(0, True).shape == shape[1:]   # unbiased
     with pytest.raises(TypeError):
         x.count_nonzero(1, keepdim=True)
     assert x.T.sum(0).tolist() == x.sum(2).T.tolist() if dtype != "bool" else True   # not contiguous
