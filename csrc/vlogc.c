@@ -571,7 +571,10 @@ EW_TARGET_V8 static inline __m256 ew_vl_cotpi8(__m256 xf, __mmask8 *ok) {
     const __m512d f = _mm512_sub_pd(x, _mm512_roundscale_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
     const __m512d s = ew_vl_sinpi8(f), c = ew_vl_cospi8(f);
     const __m512d v = _mm512_div_pd(_mm512_mul_pd(_mm512_set1_pd(0x1.921fb54442d18p+1), c), s);
-    const __m512d rel = _mm512_add_pd(_mm512_set1_pd(0x1p-46), _mm512_div_pd(_mm512_set1_pd(0x1p-49), _mm512_abs_pd(_mm512_mul_pd(s, c))));
+    /* the argument's error there, |r| 2^-51 (pi's double and the product's rounding), over sin cos */
+    const __m512d r = _mm512_sub_pd(x, _mm512_roundscale_pd(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
+    const __m512d rel = _mm512_add_pd(_mm512_set1_pd(0x1p-46), _mm512_div_pd(_mm512_mul_pd(_mm512_set1_pd(0x1p-49), _mm512_abs_pd(r)),
+                                                                             _mm512_abs_pd(_mm512_mul_pd(s, c))));
     return ew_vl_round_test8(v, _mm512_mul_pd(_mm512_abs_pd(v), rel), ok);
 }
 EW_TARGET_V8 static inline __m512 ew_vl_digamma16(__m512 x, __mmask16 *ok) {
