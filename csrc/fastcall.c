@@ -639,6 +639,8 @@ static PyObject *run_plan(PyObject *plan, ew_fast_slot *slot, ew_operand *ops, i
     /* plan: (kernel, result dtype, params, scalar_b, params address, casts, casts address,
        operand order or None, the numbers' bounds or None) */
     if (!PyTuple_CheckExact(plan) || PyTuple_GET_SIZE(plan) != 9) return NULL;
+    if (PyTuple_GET_ITEM(plan, 0) == Py_None)       /* an op that returns its input (torch.positive) */
+        return !out && nargs == 1 && ops[0].obj ? Py_NewRef(ops[0].obj) : NULL;
     PyObject *fits = PyTuple_GET_ITEM(plan, 8);
     if (fits != Py_None)          /* check_scalars: each number must fit, else Python raises */
         for (int i = 0; i < nargs; i++) if (!ops[i].obj && !number_fits(&ops[i], fits)) return NULL;

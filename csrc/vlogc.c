@@ -398,5 +398,231 @@ EW_TARGET_F16C void ew_vl_softplusf_block(float *o, const float *x, int64_t n, f
     if (ew_use_avx512() && beta == beta) { ew_vl_softplusf_v16(o, x, n, beta, threshold); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_vsoftplusf(x[i], beta, threshold);
 }
+/* o[0..15] = r, then the lanes of `fail` redone by the element function ELEM on the inputs xf (saved
+   first: o may be x) */
+#define EW_VL_STORE16(o, r, xf, fail, ELEM) do { \
+    _Alignas(64) float xs_[16]; \
+    if (__builtin_expect((fail) != 0, 0)) _mm512_store_ps(xs_, (xf)); \
+    _mm512_storeu_ps((o), (r)); \
+    if (__builtin_expect((fail) != 0, 0)) \
+        for (unsigned f_ = (fail); f_; f_ &= f_ - 1) (o)[__builtin_ctz(f_)] = ELEM(xs_[__builtin_ctz(f_)]); \
+} while (0)
+/* lgamma as the element function (float)lgamma((double)x) (glibc, correctly rounded floats), 16
+   lanes a vector in two halves of 8 doubles (branch gamma17).  With y = x (x > 0) or 1 - x (x < 0,
+   the reflection), z = y + 8 and P = y (y + 1) ... (y + 7) below 8 (z = y, P = 1 from 8 on):
+   lgamma y = St(z) - log P, St Stirling's series to 1/z^13 (truncation below 2^-49 for z >= 8);
+   lgamma x = -St(z) - log(|sin(pi x)| / (pi P)) for x < 0.  The logs are ew_vl_logcore8's (vlog.h,
+   absolute error below 2^-48).  The double result r is within e = 2^-44 (z |log z| + z + |L| + 1)
+   of lgamma x (the sizes of the terms bound the error, so e grows where they cancel: next to the
+   zeros at 1 and 2 and the sign changes below 0); where r - e and r + e round to one float, that
+   is the correctly rounded lgamma.  Failed lanes, zero, the poles (non-positive integers), inf and
+   nan take the element function.  scripts/vgamma_sweep.c checks every float. */
+#ifndef EW_VLGAMMA_ELEM
+#define EW_VLGAMMA_ELEM ew_vl_lgammaf_elem      /* scripts/vgamma_sweep.c counts the lanes redone */
+#endif
+static inline float ew_vl_lgammaf_elem(float x) { return (float)lgamma((double)x); }
+/* sin(pi a) for |a| <= 1/2: Taylor to a^21 (truncation 2^-59) */
+EW_TARGET_V8 static inline __m512d ew_vl_sinpi8(__m512d a) {
+    static const double C[11] = {0x1.921fb54442d18p+1, -0x1.4abbce625be53p+2, 0x1.466bc6775aae2p+1,
+        -0x1.32d2cce62bd86p-1, 0x1.50783487ee782p-4, -0x1.e3074fde8871fp-8, 0x1.e8f434d018d63p-12,
+        -0x1.6fadb9f155744p-16, 0x1.aaec32af93359p-21, -0x1.8a404211f9547p-26, 0x1.2877020d52cf0p-31};
+    const __m512d a2 = _mm512_mul_pd(a, a);
+    __m512d p = _mm512_set1_pd(C[10]);
+    for (int k = 9; k >= 0; k--) p = _mm512_fmadd_pd(p, a2, _mm512_set1_pd(C[k]));
+    return _mm512_mul_pd(p, a);
+}
+/* lgamma of 8 doubles y in double, as above: the value, *e its error bound; *fine: the lanes that
+   are none of zero, a pole, inf and nan */
+EW_TARGET_V8 static inline __m512d ew_vl_lgammad8(__m512d x, const __m512d *tab, __m512d *e, __mmask8 *fine) {
+    static const double S[7] = {1.0 / 12, -1.0 / 360, 1.0 / 1260, -1.0 / 1680, 1.0 / 1188, -691.0 / 360360, 1.0 / 156};
+    static const double Q[6] = {EW_VLOG_Q_E};
+    const __m512d one = _mm512_set1_pd(1.0), eight = _mm512_set1_pd(8.0);
+    const __mmask8 neg = _mm512_cmp_pd_mask(x, _mm512_setzero_pd(), _CMP_LT_OQ);
+    const __m512d y = _mm512_mask_sub_pd(x, neg, one, x);
+    const __mmask8 small = _mm512_cmp_pd_mask(y, eight, _CMP_LT_OQ);
+    const __m512d z = _mm512_mask_add_pd(y, small, y, eight);
+    const __m512d p01 = _mm512_mul_pd(y, _mm512_add_pd(y, one));
+    const __m512d p23 = _mm512_mul_pd(_mm512_add_pd(y, _mm512_set1_pd(2.0)), _mm512_add_pd(y, _mm512_set1_pd(3.0)));
+    const __m512d p45 = _mm512_mul_pd(_mm512_add_pd(y, _mm512_set1_pd(4.0)), _mm512_add_pd(y, _mm512_set1_pd(5.0)));
+    const __m512d p67 = _mm512_mul_pd(_mm512_add_pd(y, _mm512_set1_pd(6.0)), _mm512_add_pd(y, _mm512_set1_pd(7.0)));
+    __m512d w = _mm512_mask_mov_pd(one, small, _mm512_mul_pd(_mm512_mul_pd(p01, p23), _mm512_mul_pd(p45, p67)));
+    /* x < 0: |sin(pi x)| / (pi P), from x's distance to the nearest integer (exact) */
+    const __m512d fr = _mm512_sub_pd(x, _mm512_roundscale_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    const __m512d sp = ew_vl_sinpi8(_mm512_abs_pd(fr));
+    w = _mm512_mask_div_pd(w, neg, sp, _mm512_mul_pd(w, _mm512_set1_pd(0x1.921fb54442d18p+1)));
+    __mmask8 unused;     /* the logs' own rounding test: e covers their error */
+    const __m512d L = ew_vl_logcore8(w, tab, Q, EW_VLOG_K_E, EW_VLOG_S_E, &unused);
+    const __m512d lz = ew_vl_logcore8(z, tab, Q, EW_VLOG_K_E, EW_VLOG_S_E, &unused);
+    const __m512d iz = _mm512_div_pd(one, z), iz2 = _mm512_mul_pd(iz, iz);
+    __m512d ser = _mm512_set1_pd(S[6]);
+    for (int k = 5; k >= 0; k--) ser = _mm512_fmadd_pd(ser, iz2, _mm512_set1_pd(S[k]));
+    const __m512d zl = _mm512_mul_pd(z, lz);
+    /* (z - 1/2) log z - z + log(2 pi) / 2 + series */
+    __m512d st = _mm512_sub_pd(_mm512_fnmadd_pd(_mm512_set1_pd(0.5), lz, zl), z);
+    st = _mm512_add_pd(st, _mm512_fmadd_pd(ser, iz, _mm512_set1_pd(0x1.d67f1c864beb5p-1)));
+    *e = _mm512_mul_pd(_mm512_set1_pd(0x1p-44), _mm512_add_pd(_mm512_add_pd(_mm512_abs_pd(zl), z),
+                                                              _mm512_add_pd(_mm512_abs_pd(L), one)));
+    /* not 0 < |x| < inf (zero, inf, nan), nor a pole (x < 0 at an integer) */
+    *fine = _mm512_cmp_pd_mask(_mm512_abs_pd(x), _mm512_set1_pd(INFINITY), _CMP_LT_OQ)
+            & _mm512_cmp_pd_mask(x, _mm512_setzero_pd(), _CMP_NEQ_UQ) & ~(neg & _mm512_cmp_pd_mask(fr, _mm512_setzero_pd(), _CMP_EQ_OQ));
+    return _mm512_sub_pd(_mm512_mask_sub_pd(st, neg, _mm512_setzero_pd(), st), L);
+}
+/* r rounded to float; *ok: where r - e and r + e round to the same float */
+EW_TARGET_V8 static inline __m256 ew_vl_round_test8(__m512d r, __m512d e, __mmask8 *ok) {
+    const __m256 lo = _mm512_cvtpd_ps(_mm512_sub_pd(r, e)), hi = _mm512_cvtpd_ps(_mm512_add_pd(r, e));
+    *ok = _mm512_cmp_pd_mask(_mm512_cvtps_pd(lo), _mm512_cvtps_pd(hi), _CMP_EQ_OQ);
+    return _mm512_cvtpd_ps(r);
+}
+/* 8 floats' lgamma; *ok: the lanes whose float passed the rounding test and are fine */
+EW_TARGET_V8 static inline __m256 ew_vl_lgamma8(__m256 xf, const __m512d *tab, __mmask8 *ok) {
+    __m512d e;
+    __mmask8 fine, pass;
+    const __m512d rd = ew_vl_lgammad8(_mm512_cvtps_pd(xf), tab, &e, &fine);
+    const __m256 r = ew_vl_round_test8(rd, e, &pass);
+    *ok = pass & fine;
+    return r;
+}
+EW_TARGET_V8 static void ew_vl_lgammaf_v16(float *o, const float *x, int64_t n) {
+    const __m512d tab[4] = {_mm512_loadu_pd(EW_VLOG_INVC), _mm512_loadu_pd(EW_VLOG_INVC + 8),
+                            _mm512_loadu_pd(EW_VLOG_LOGC_E), _mm512_loadu_pd(EW_VLOG_LOGC_E + 8)};
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 xf = _mm512_loadu_ps(x + i);
+        __mmask8 ok0, ok1;
+        const __m256 r0 = ew_vl_lgamma8(_mm512_castps512_ps256(xf), tab, &ok0);
+        const __m256 r1 = ew_vl_lgamma8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xf), 1)), tab, &ok1);
+        EW_VL_STORE16(o + i, _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1), xf,
+                      (__mmask16)~(ok0 | (unsigned)ok1 << 8), EW_VLGAMMA_ELEM);
+    }
+    for (; i < n; i++) o[i] = EW_VLGAMMA_ELEM(x[i]);
+}
+EW_TARGET_F16C void ew_vl_lgammaf_block(float *o, const float *x, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_lgammaf_v16(o, x, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_vl_lgammaf_elem(x[i]);
+}
+/* mvlgamma(x, p) as ew_mvlgammaf (special_fast.h): p (p - 1) / 4 log(pi) + sum_{j < p} lgamma(x - j/2),
+   16 lanes a vector in two halves of 8 doubles: each term ew_vl_lgammad8 with its bound, the sum
+   rounded once where the sum of the bounds passes the rounding test.  x - j/2 is then exact in
+   double as in the element function (|x| >= 2^-20, j/2 < 256), or rounded as there (x >= 2^28);
+   the failed lanes and |x| < 2^-20 take the element function, and p > 512 every element. */
+#ifndef EW_VMVLGAMMA_ELEM
+#define EW_VMVLGAMMA_ELEM ew_mvlgammaf      /* scripts/vgamma_sweep.c counts the lanes redone */
+#endif
+EW_TARGET_V8 static inline __m256 ew_vl_mvlgamma8(__m256 xf, const __m512d *tab, int p, __mmask8 *ok) {
+    const __m512d x = _mm512_cvtps_pd(xf);
+    __m512d s = _mm512_set1_pd((double)p * (p - 1) / 4 * 0x1.250d048e7a1bdp+0), eb = _mm512_setzero_pd();
+    __mmask8 fine = _mm512_cmp_pd_mask(_mm512_abs_pd(x), _mm512_set1_pd(0x1p-20), _CMP_GE_OQ), pass;
+    for (int j = 0; j < p; j++) {
+        __m512d e;
+        __mmask8 f;
+        s = _mm512_add_pd(s, ew_vl_lgammad8(_mm512_sub_pd(x, _mm512_set1_pd(j * 0.5)), tab, &e, &f));
+        eb = _mm512_add_pd(eb, e);
+        fine &= f;
+    }
+    const __m256 r = ew_vl_round_test8(s, eb, &pass);
+    *ok = pass & fine;
+    return r;
+}
+EW_TARGET_V8 static void ew_vl_mvlgammaf_v16(float *o, const float *x, int64_t n, float p) {
+    const __m512d tab[4] = {_mm512_loadu_pd(EW_VLOG_INVC), _mm512_loadu_pd(EW_VLOG_INVC + 8),
+                            _mm512_loadu_pd(EW_VLOG_LOGC_E), _mm512_loadu_pd(EW_VLOG_LOGC_E + 8)};
+    const int pi = (int)p;
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 xf = _mm512_loadu_ps(x + i);
+        __mmask8 ok0, ok1;
+        const __m256 r0 = ew_vl_mvlgamma8(_mm512_castps512_ps256(xf), tab, pi, &ok0);
+        const __m256 r1 = ew_vl_mvlgamma8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xf), 1)), tab, pi, &ok1);
+#define EW_VL_MV(v) EW_VMVLGAMMA_ELEM((v), p)
+        EW_VL_STORE16(o + i, _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1), xf,
+                      (__mmask16)~(ok0 | (unsigned)ok1 << 8), EW_VL_MV);
+#undef EW_VL_MV
+    }
+    for (; i < n; i++) o[i] = EW_VMVLGAMMA_ELEM(x[i], p);
+}
+EW_TARGET_F16C void ew_vl_mvlgammaf_block(float *o, const float *x, int64_t n, float p) {
+    if (ew_use_avx512() && p <= 512) { ew_vl_mvlgammaf_v16(o, x, n, p); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_mvlgammaf(x[i], p);
+}
+/* digamma as the element function ew_digamma_f (prelude.h: torch's calc_digamma in float), 16 lanes
+   a vector (branch gamma17): its float operations in its order (the recurrence to x >= 10 lane by
+   lane, the series) with glibc's logf lane by lane, so its floats; for x < 0 the reflection term
+   (float)(pi / tan(pi r)) (double in the element function) as pi cos(pi f) / sin(pi f), f = r - round(r),
+   whose float is the element function's where V +- e (the argument pi r rounded there: its error
+   over sin cos) round to one float.  Zero, negative integers, inf, nan and the failed lanes take the
+   element function. */
+#ifndef EW_VDIGAMMA_ELEM
+#define EW_VDIGAMMA_ELEM ew_digamma_f      /* scripts/vgamma_sweep.c counts the lanes redone */
+#endif
+/* cos(pi a) for |a| <= 1/2: Taylor to a^22 (truncation 2^-62) */
+EW_TARGET_V8 static inline __m512d ew_vl_cospi8(__m512d a) {
+    static const double C[12] = {0x1.0000000000000p+0, -0x1.3bd3cc9be45dep+2, 0x1.03c1f081b5ac4p+2,
+        -0x1.55d3c7e3cbffap+0, 0x1.e1f506891babbp-3, -0x1.a6d1f2a204a8cp-6, 0x1.f9d38a3763cc3p-10,
+        -0x1.b6e24f44b128fp-14, 0x1.20c62c2f2d7f5p-18, -0x1.2a0c591af8314p-23, 0x1.ef6e308d6d1c4p-29,
+        -0x1.52ae4120fde27p-34};
+    const __m512d a2 = _mm512_mul_pd(a, a);
+    __m512d p = _mm512_set1_pd(C[11]);
+    for (int k = 10; k >= 0; k--) p = _mm512_fmadd_pd(p, a2, _mm512_set1_pd(C[k]));
+    return p;
+}
+/* (float)(pi / tan(pi r)) of 8 floats x < 0 (r = x - trunc x); *ok: its float is sure */
+EW_TARGET_V8 static inline __m256 ew_vl_cotpi8(__m256 xf, __mmask8 *ok) {
+    const __m512d x = _mm512_cvtps_pd(xf);
+    const __m512d f = _mm512_sub_pd(x, _mm512_roundscale_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    const __m512d s = ew_vl_sinpi8(f), c = ew_vl_cospi8(f);
+    const __m512d v = _mm512_div_pd(_mm512_mul_pd(_mm512_set1_pd(0x1.921fb54442d18p+1), c), s);
+    /* the argument's error there, |r| 2^-51 (pi's double and the product's rounding), over sin cos */
+    const __m512d r = _mm512_sub_pd(x, _mm512_roundscale_pd(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
+    const __m512d rel = _mm512_add_pd(_mm512_set1_pd(0x1p-46), _mm512_div_pd(_mm512_mul_pd(_mm512_set1_pd(0x1p-49), _mm512_abs_pd(r)),
+                                                                             _mm512_abs_pd(_mm512_mul_pd(s, c))));
+    return ew_vl_round_test8(v, _mm512_mul_pd(_mm512_abs_pd(v), rel), ok);
+}
+EW_TARGET_V8 static inline __m512 ew_vl_digamma16(__m512 x, __mmask16 *ok) {
+    static const float A[7] = {8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
+                               -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3,
+                               8.33333333333333333333E-2};
+    const __m512 one = _mm512_set1_ps(1.0f), ten = _mm512_set1_ps(10.0f);
+    const __mmask16 neg = _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_LT_OQ);
+    /* zero, inf, nan, and the negative integers (-inf among them) */
+    const __mmask16 fine = _mm512_cmp_ps_mask(_mm512_abs_ps(x), _mm512_set1_ps(INFINITY), _CMP_LT_OQ)
+        & _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_NEQ_UQ)
+        & ~(neg & _mm512_cmp_ps_mask(x, _mm512_roundscale_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), _CMP_EQ_OQ));
+    __m512 xv = _mm512_mask_sub_ps(x, neg, one, x), res = _mm512_setzero_ps();
+    for (__mmask16 m = fine & _mm512_cmp_ps_mask(xv, ten, _CMP_LT_OQ); m; m &= _mm512_cmp_ps_mask(xv, ten, _CMP_LT_OQ)) {
+        res = _mm512_mask_sub_ps(res, m, res, _mm512_maskz_div_ps(m, one, xv));
+        xv = _mm512_mask_add_ps(xv, m, xv, one);
+    }
+    const __m512 z = _mm512_div_ps(one, _mm512_mul_ps(xv, xv));
+    __m512 p = _mm512_set1_ps(A[0]);
+    for (int i = 1; i < 7; i++) p = _mm512_fmadd_ps(p, z, _mm512_set1_ps(A[i]));
+    const __m512 y = _mm512_maskz_mul_ps(_mm512_cmp_ps_mask(xv, _mm512_set1_ps(1.0e17f), _CMP_LT_OQ), z, p);
+    _Alignas(64) float xs[16], ls[16];
+    _mm512_store_ps(xs, xv);
+    for (int i = 0; i < 16; i++) ls[i] = logf(xs[i]);
+    __m512 r = _mm512_sub_ps(_mm512_sub_ps(_mm512_add_ps(res, _mm512_load_ps(ls)), _mm512_div_ps(_mm512_set1_ps(0.5f), xv)), y);
+    r = _mm512_mask_add_ps(r, _mm512_cmp_ps_mask(xv, ten, _CMP_EQ_OQ), res, _mm512_set1_ps((float)2.25175258906672110764));
+    __mmask8 ok0 = 0xff, ok1 = 0xff;
+    if (neg) {
+        const __m256 c0 = ew_vl_cotpi8(_mm512_castps512_ps256(x), &ok0);
+        const __m256 c1 = ew_vl_cotpi8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1)), &ok1);
+        r = _mm512_mask_sub_ps(r, neg, r, _mm512_insertf32x8(_mm512_castps256_ps512(c0), c1, 1));
+    }
+    *ok = fine & ~(neg & ~(ok0 | (unsigned)ok1 << 8));
+    return r;
+}
+EW_TARGET_V8 static void ew_vl_digammaf_v16(float *o, const float *x, int64_t n) {
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512 xf = _mm512_loadu_ps(x + i);
+        __mmask16 ok;
+        const __m512 r = ew_vl_digamma16(xf, &ok);
+        EW_VL_STORE16(o + i, r, xf, (__mmask16)~ok, EW_VDIGAMMA_ELEM);
+    }
+    for (; i < n; i++) o[i] = EW_VDIGAMMA_ELEM(x[i]);
+}
+EW_TARGET_F16C void ew_vl_digammaf_block(float *o, const float *x, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_digammaf_v16(o, x, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_digamma_f(x[i]);
+}
 #endif
 #endif

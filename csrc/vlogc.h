@@ -12,6 +12,9 @@ void ew_vl_log1pf_block(float *o, const float *x, int64_t n);
 void ew_vl_logsigmoidf_block(float *o, const float *x, int64_t n);
 void ew_vl_logitf_block(float *o, const float *x, int64_t n, float eps);      /* ops.yaml param eps */
 void ew_vl_softplusf_block(float *o, const float *x, int64_t n, float beta, float threshold);    /* params */
+void ew_vl_lgammaf_block(float *o, const float *x, int64_t n);
+void ew_vl_digammaf_block(float *o, const float *x, int64_t n);
+void ew_vl_mvlgammaf_block(float *o, const float *x, int64_t n, float p);      /* ops.yaml param p */
 void ew_vl_logaddexpf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n);
 void ew_vl_logaddexp2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n);
 #endif

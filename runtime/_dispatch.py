@@ -131,7 +131,9 @@ def _params(op, values):
 # overlap, the numbers' values) is decided per call.
 _PLANS = {}
 _PLANS_MAX = 4096               # a varying alpha must not grow it forever
-_PLAIN_KEYS = ("param_args", "returns_self")
+_PLAIN_KEYS = ("param_args",)
+# the plan of an op that returns its input (torch.positive): no kernel, the first operand
+_SELF_PLAN = (None,) * 9
 _NUMBER_KINDS = {bool: -1, int: -2, float: -3, complex: -4}     # the dtypes wrap_scalar gives them
 _INT64 = (-(1 << 63), (1 << 63) - 1)
 
@@ -246,6 +248,8 @@ def call(op, args, kwargs=None, out=None, inplace=False, method=None):
     # (C serves the other planned forms: here, tensors in the call's order, for EW_NO_FASTPATH)
     if plan is not None and plan[7] is None and all(type(t) is Tensor for t in args):
         kernel, result, params, scalar_b, _, casts, _, _, _ = plan
+        if kernel is None:
+            return args[0]
         if not (scalar_b and _numel(args[1]._shape) == 1):
             shapes = [t._shape for t in args]
             shape = shapes[0] if all(s == shapes[0] for s in shapes) else broadcast_shapes(*shapes)
@@ -306,6 +310,8 @@ def _call_general(op, args, kwargs, out, inplace, method, plan_key):  # noqa: C9
             operands = checks.PRE[check](tables.CHECKS[check], operands, out) or operands
 
     if op["returns_self"]:
+        if plan_key is not None and operands[0] is given[0]:    # a tensor, its dtype's checks passed
+            _record_plan(plan_key, _SELF_PLAN)
         return operands[0]
     resolver = _meta.resolver(cfg)
     if out is not None and cfg["exact_out"]:
@@ -476,10 +482,14 @@ def _record(key, args, operands, kernel, result, params, scalar_b, casts, fits=N
     order = _operand_order(args, operands)
     if order is False:
         return
+    casts = ffi.new("int[]", casts) if casts is not None else None
+    _record_plan(key, (kernel, result, params, scalar_b, _address(params), casts, _address(casts), order, fits))
+
+
+def _record_plan(key, plan):
     if len(_PLANS) >= _PLANS_MAX:
         _PLANS.clear()
-    casts = ffi.new("int[]", casts) if casts is not None else None
-    _PLANS[key] = (kernel, result, params, scalar_b, _address(params), casts, _address(casts), order, fits)
+    _PLANS[key] = plan
 
 
 def _address(cdata):

@@ -889,3 +889,30 @@ def test_T_matches_torch():
     torch = pytest.importorskip("torch")
     for (name, x), (_, y) in zip(_t_cases(rt), _t_cases(torch)):
         assert _t_outcome(x) == _t_outcome(y), name
+
+
+def test_positive_returns_its_input_from_its_plan(monkeypatch):
+    """torch.positive is its input after its dtype's check: a plan without a kernel, served
+    in C (or by _dispatch.call) from the second call on, for every form that returns."""
+    calls = []
+    general = _dispatch._call_general
+    monkeypatch.setattr(_dispatch, "_call_general", lambda *a: calls.append(a[0]["name"]) or general(*a))
+    forms = (rt.positive, rt.Tensor.positive, lambda x: +x)
+    for dt in DTYPES[1:]:
+        for x in (_values(dt), _values(dt)[::2], _values(dt, 1).reshape(())):
+            for form in forms:
+                calls.clear()
+                assert all(form(x) is x for _ in range(3))
+                assert len(calls) <= 1, (dt, calls)
+    z = rt.tensor([1 + 2j]).conj()
+    assert all(rt.positive(z) is z for _ in range(3)) and z.is_conj()
+    b = _values(rt.bool)
+    for form in forms * 2:
+        with pytest.raises(RuntimeError, match=r"^The `\+` operator, on a bool tensor is not supported\.$"):
+            form(b)
+    x = _values(rt.float32)
+    for _ in range(3):
+        with pytest.raises(TypeError, match=r"^positive\(\) got an unexpected keyword argument 'out'$"):
+            rt.positive(x, out=x)
+        with pytest.raises(TypeError, match=r"^positive\(\): argument 'input' \(position 1\) must be Tensor, not int$"):
+            rt.positive(3)
