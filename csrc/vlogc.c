@@ -24,23 +24,23 @@ static const float EW_VLOGF_LH_E[32] = {-0x1.5d1bdc0000000p-2f, -0x1.4618bc00000
 static const float EW_VLOGF_LL_E[32] = {0x1.4fec6c0000000p-31f, -0x1.0e2f620000000p-29f, 0x1.47b8b40000000p-28f, -0x1.7574c20000000p-27f, -0x1.7574c20000000p-27f, -0x1.abc7c60000000p-28f, -0x1.e6a6880000000p-29f, 0x1.85d4a60000000p-30f, 0x1.eb0d860000000p-28f, 0x1.eb0d860000000p-28f, 0x1.f802b80000000p-29f, -0x1.c55e5c0000000p-29f, -0x1.c55e5c0000000p-29f, -0x1.5cad6a0000000p-29f, -0x1.5cad6a0000000p-29f, -0x1.162a660000000p-37f, -0x1.cf06600000000p-31f, -0x1.cf06600000000p-31f, 0x0.0p+0f, 0x0.0p+0f, 0x1.3ce8880000000p-30f, -0x1.4c38c00000000p-29f, -0x1.535b3c0000000p-31f, 0x1.13f23e0000000p-30f, 0x1.6a87b60000000p-28f, 0x1.6a87b60000000p-28f, -0x1.ba930e0000000p-30f, 0x1.9676700000000p-28f, 0x1.9676700000000p-28f, -0x1.d9648e0000000p-27f, -0x1.d9648e0000000p-27f, 0x1.ce28f60000000p-28f};
 #define EW_VLOGF_K_E 0x1.62e4000000000p-1f, 0x1.7f7d1c0000000p-20f
 #define EW_VLOGF_S_E 0x1.0000000000000p+0f, 0x0.0p+0f
-#define EW_VLOGF_R_E 0x1.5555560000000p-2f, -0x1.0000000000000p-2f, 0x1.99998a0000000p-3f, -0x1.5555440000000p-3f, 0x1.24fe9c0000000p-3f, -0x1.0067d20000000p-3f
+#define EW_VLOGF_R_E 0x1.5555540000000p-2f, -0x1.fffff80000000p-3f, 0x1.99e2180000000p-3f, -0x1.55b47c0000000p-3f
 static const float EW_VLOGF_LH_2[32] = {-0x1.f7a8560000000p-2f, -0x1.d6753e0000000p-2f, -0x1.b47ec00000000p-2f, -0x1.91bba80000000p-2f, -0x1.91bba80000000p-2f, -0x1.6e221c0000000p-2f, -0x1.49a7840000000p-2f, -0x1.24407a0000000p-2f, -0x1.fbc16c0000000p-3f, -0x1.fbc16c0000000p-3f, -0x1.acf5e20000000p-3f, -0x1.5c01a40000000p-3f, -0x1.5c01a40000000p-3f, -0x1.08c5880000000p-3f, -0x1.08c5880000000p-3f, -0x1.663f700000000p-4f, -0x1.6bad380000000p-5f, -0x1.6bad380000000p-5f, 0x0.0p+0f, 0x0.0p+0f, 0x1.77394c0000000p-5f, 0x1.7d604a0000000p-4f, 0x1.22dadc0000000p-3f, 0x1.8a89800000000p-3f, 0x1.f5fd8a0000000p-3f, 0x1.f5fd8a0000000p-3f, 0x1.32bfee0000000p-2f, 0x1.6cb0f60000000p-2f, 0x1.6cb0f60000000p-2f, 0x1.a8ff980000000p-2f, 0x1.a8ff980000000p-2f, 0x1.e7df600000000p-2f};
 static const float EW_VLOGF_LL_2[32] = {-0x1.1960da0000000p-27f, -0x1.9750780000000p-33f, 0x1.18efac0000000p-27f, -0x1.23e2e20000000p-27f, -0x1.23e2e20000000p-27f, -0x1.b3a19c0000000p-27f, -0x1.79a3720000000p-27f, -0x1.61c0e80000000p-27f, 0x1.bf65fe0000000p-29f, 0x1.bf65fe0000000p-29f, -0x1.b69d920000000p-28f, 0x1.810a5e0000000p-29f, 0x1.810a5e0000000p-29f, -0x1.9b4f3c0000000p-28f, -0x1.9b4f3c0000000p-28f, 0x1.4dbb3a0000000p-30f, 0x1.4e20500000000p-30f, 0x1.4e20500000000p-30f, 0x0.0p+0f, 0x0.0p+0f, 0x1.3b2b1a0000000p-30f, -0x1.2608960000000p-29f, 0x1.559a4c0000000p-30f, 0x1.57f7a60000000p-28f, 0x1.20c7c60000000p-28f, 0x1.20c7c60000000p-28f, 0x1.b877340000000p-29f, 0x1.0cb91e0000000p-27f, 0x1.0cb91e0000000p-27f, -0x1.cfdeb40000000p-27f, -0x1.cfdeb40000000p-27f, -0x1.ac754c0000000p-30f};
 #define EW_VLOGF_K_2 0x1.0000000000000p+0f, 0x0.0p+0f
 #define EW_VLOGF_S_2 0x1.7154760000000p+0f, 0x1.4ae0c00000000p-26f
-#define EW_VLOGF_R_2 0x1.ec709e0000000p-2f, -0x1.7154760000000p-2f, 0x1.2776ba0000000p-2f, -0x1.ec70840000000p-3f, 0x1.a6b3aa0000000p-3f, -0x1.71ea3e0000000p-3f
+#define EW_VLOGF_R_2 0x1.ec709c0000000p-2f, -0x1.7154700000000p-2f, 0x1.27ab100000000p-2f, -0x1.ecf9e40000000p-3f
 static const float EW_VLOGF_LH_10[32] = {-0x1.2f3b6a0000000p-3f, -0x1.1b3e720000000p-3f, -0x1.06cbd60000000p-3f, -0x1.e3bc1a0000000p-4f, -0x1.e3bc1a0000000p-4f, -0x1.b8de4e0000000p-4f, -0x1.8cf1840000000p-4f, -0x1.5fe8040000000p-4f, -0x1.31b3060000000p-4f, -0x1.31b3060000000p-4f, -0x1.02428c0000000p-4f, -0x1.a30a9e0000000p-5f, -0x1.a30a9e0000000p-5f, -0x1.3ed11a0000000p-5f, -0x1.3ed11a0000000p-5f, -0x1.af5f920000000p-6f, -0x1.b5e9080000000p-7f, -0x1.b5e9080000000p-7f, 0x0.0p+0f, 0x0.0p+0f, 0x1.c3d0840000000p-7f, 0x1.cb38fc0000000p-6f, 0x1.5e39660000000p-5f, 0x1.db11ee0000000p-5f, 0x1.2e3a740000000p-4f, 0x1.2e3a740000000p-4f, 0x1.715d0c0000000p-4f, 0x1.b721ce0000000p-4f, 0x1.b721ce0000000p-4f, 0x1.ffbfc20000000p-4f, 0x1.ffbfc20000000p-4f, 0x1.25ba820000000p-3f};
 static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b0860000000p-31f, -0x1.e9b0ee0000000p-29f, -0x1.61c3400000000p-29f, -0x1.61c3400000000p-29f, 0x1.8a984e0000000p-29f, 0x1.de6dfc0000000p-30f, -0x1.115ea00000000p-29f, 0x1.4771dc0000000p-29f, 0x1.4771dc0000000p-29f, -0x1.f080160000000p-32f, 0x1.3ec2020000000p-30f, 0x1.3ec2020000000p-30f, 0x1.9686f60000000p-31f, 0x1.9686f60000000p-31f, -0x1.601cc20000000p-31f, -0x1.d626f20000000p-32f, -0x1.d626f20000000p-32f, 0x0.0p+0f, 0x0.0p+0f, -0x1.10f6780000000p-32f, 0x1.9b17fc0000000p-31f, 0x1.6fd2520000000p-30f, -0x1.132a820000000p-30f, 0x1.6f001e0000000p-33f, 0x1.6f001e0000000p-33f, 0x1.c6cf600000000p-29f, -0x1.d1d5040000000p-29f, -0x1.d1d5040000000p-29f, 0x1.778f000000000p-29f, 0x1.778f000000000p-29f, 0x1.5af7fc0000000p-31f};
 #define EW_VLOGF_K_10 0x1.3440000000000p-2f, 0x1.3509f80000000p-18f
 #define EW_VLOGF_S_10 0x1.bcb7b20000000p-2f, -0x1.5b235e0000000p-27f
-#define EW_VLOGF_R_10 0x1.287a760000000p-3f, -0x1.bcb7b20000000p-4f, 0x1.63c61a0000000p-4f, -0x1.287a680000000p-4f, 0x1.fcfbd40000000p-5f, -0x1.bd6c0c0000000p-5f
+#define EW_VLOGF_R_10 0x1.287a760000000p-3f, -0x1.bcb7aa0000000p-4f, 0x1.6405200000000p-4f, -0x1.28cd1c0000000p-4f
 /* 16 floats x of log_B as an unrounded float pair S_o + l_o within d_o of the exact value;
    special_o: the lanes outside the fast path; tiny_o (log1p): |x| < 2^-25.  SCALED: B is not
    e (S, l and R carry the factor 1 / ln B; s 1/ln B as an exact product pair).  The tables come
    in as pairs of 16-float vectors (permutex2var picks one of 32 by an index's low 5 bits). */
 #define EW_VLOGF_PAIR(B, SCALED, LOG1P, D, xf, S_o, l_o, d_o, special_o, tiny_o) do { \
-    static const float Kc[2] = {EW_VLOGF_K_##B}, Sc[2] = {EW_VLOGF_S_##B}, Rc[6] = {EW_VLOGF_R_##B}; \
+    static const float Kc[2] = {EW_VLOGF_K_##B}, Sc[2] = {EW_VLOGF_S_##B}, Rc[4] = {EW_VLOGF_R_##B}; \
     __m512 uf = xf, ulo = _mm512_setzero_ps(); \
     __mmask16 special, small = 0, tiny = 0; \
     if (LOG1P) { \
@@ -57,7 +57,7 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
     } \
     const __m512i u = _mm512_castps_si512(uf); \
     /* not a positive normal finite float: zero, subnormal, negative, inf, nan */ \
-    if (!LOG1P) special = _mm512_cmpge_epu32_mask(_mm512_sub_epi32(u, _mm512_set1_epi32(0x00800000)), _mm512_set1_epi32(0x7f000000)); \
+    if (!LOG1P) special = _mm512_fpclass_ps_mask(uf, 0xff);    /* nan, zero, inf, subnormal, negative */ \
     const __m512i tmp = _mm512_sub_epi32(u, _mm512_set1_epi32(0x3f330000)); \
     const __m512 kf = _mm512_cvtepi32_ps(_mm512_srai_epi32(tmp, 23)); \
     const __m512i idx = _mm512_srli_epi32(tmp, 18); \
@@ -71,8 +71,7 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
     const __m512 s = _mm512_fnmadd_ps(half, z2, z), e1 = _mm512_fnmadd_ps(half, z2, _mm512_sub_ps(z, s)); \
     /* A + eA = k K_hi + log c_hi exactly (k K_hi exact: K_hi has 16 bits; |k K_hi| >= |log c_hi| or k = 0) */ \
     const __m512 P = _mm512_mul_ps(kf, _mm512_set1_ps(Kc[0])), A = _mm512_add_ps(P, lh), eA = _mm512_sub_ps(lh, _mm512_sub_ps(A, P)); \
-    const __m512 R = _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[5]), _mm512_set1_ps(Rc[4])), \
-                                                          _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[3]), _mm512_set1_ps(Rc[2]))), \
+    const __m512 R = _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[3]), _mm512_set1_ps(Rc[2])), \
                                      _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[1]), _mm512_set1_ps(Rc[0]))); \
     __m512 l = _mm512_fnmadd_ps(half, z2l, e1), sh = s; \
     if (SCALED) {     /* (s + l) / ln B: s S_hi as an exact pair, the rest in the low part */ \
@@ -86,10 +85,12 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
         const __m512 zl = _mm512_scalef_ps(_mm512_mul_ps(ulo, invc), _mm512_sub_ps(_mm512_setzero_ps(), kf)); \
         l = _mm512_fmadd_ps(zl, _mm512_add_ps(_mm512_sub_ps(_mm512_set1_ps(1.0f), z), z2), l); \
     } \
-    l = _mm512_add_ps(_mm512_add_ps(l, e2), _mm512_add_ps(eA, _mm512_fmadd_ps(kf, _mm512_set1_ps(Kc[1]), ll))); \
+    const __m512 kl = Kc[1] != 0 ? _mm512_fmadd_ps(kf, _mm512_set1_ps(Kc[1]), ll) : ll;    /* log2: K_lo = 0 */ \
+    l = _mm512_add_ps(_mm512_add_ps(l, e2), _mm512_add_ps(eA, kl)); \
     /* the rounding test: both ends of S + l +- d round to one float, d the error bound: 2^-21 |z|^3 \
-       (R and its product in float: 4 roundings of about z^3/3; log1p's 1/(1 + z) cut after z^2) \
-       plus D |S| (the low part's sums; D: 2^-38, or 2^-35 for log10, whose k K_lo is largest) */ \
+       (R's own error, 2^-24 of R, and R and its product in float: 4 roundings of about z^3/3; log1p's 1/(1 + z) cut after z^2) \
+       plus D |S| (the low part's sums; D: 2^-38, or 2^-37 for log10, whose K_lo's float error and \
+       k K_lo + log c_lo's rounding are 2^-39.3 |S| each at |k| = 1) */ \
     d_o = _mm512_fmadd_ps(_mm512_abs_ps(_mm512_mul_ps(z2, z)), _mm512_set1_ps(0x1p-21f), \
                           _mm512_mul_ps(_mm512_abs_ps(S), _mm512_set1_ps(D))); \
     S_o = S; l_o = l; special_o = special; tiny_o = tiny; \
@@ -145,7 +146,7 @@ EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
 #ifndef EW_VLOGC_STANDALONE
 EW_VLOG_BLOCK(ew_vl_logf_block, E, 0, 0, 0x1p-38f, ew_vlog_logf)
 EW_VLOG_BLOCK(ew_vl_log2f_block, 2, 1, 0, 0x1p-38f, ew_vlog_log2f)
-EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-35f, ew_vlog_log10f)
+EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-37f, ew_vlog_log10f)
 EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
 #endif
 #ifndef EW_VLOGC_STANDALONE
