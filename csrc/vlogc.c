@@ -150,6 +150,58 @@ EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-37f, ew_vlog_log10f)
 EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
 #endif
 #ifndef EW_VLOGC_STANDALONE
+/* special.entr(x) = -x log x as its float32 element function (special.c, entr in double: the
+   float of a double within 2^-51 of the true value), 16 lanes a vector: log x as the float pair
+   S + l within d (EW_VLOGF_PAIR), -x (S + l) as P + L (P = -x S rounded, its error exact by
+   fma, plus -x l) within |x| d + 2^-45 |P|.  Where both ends of that interval round to one
+   float, the true value is farther than that from a rounding boundary, so the element
+   function's double rounds to the same float.  x < 0 gives -inf, x = 0 gives 0, +inf -inf and
+   a nan x + x in the vector, as the element function; positive x outside [2^-100, 2^100] (the
+   product's error no longer exact) and the lanes that fail the test take the element function.
+   scripts/ventr_sweep.c checks every float. */
+#ifndef EW_VENTR_ELEM
+#define EW_VENTR_ELEM(x) ((float)ew_sp_entr((double)(x)))
+#endif
+EW_TARGET_V8 static void ew_vl_entrf_v16(float *o, const float *x, int64_t n) {
+    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16);
+    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_E), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_E + 16);
+    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_E), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_E + 16);
+    int64_t i0 = 0;
+    for (; i0 + 16 <= n; i0 += 16) {
+        ew_vl_prefetch(x + i0);
+        const __m512 xf = _mm512_loadu_ps(x + i0);
+        __m512 Sx, lx, dx;        /* names of their own: EW_VLOGF_PAIR's locals would shadow S, l, d */
+        __mmask16 sp, tn;
+        EW_VLOGF_PAIR(E, 0, 0, 0x1p-38f, xf, Sx, lx, dx, sp, tn);
+        (void)tn;
+        const __m512 nx = _mm512_sub_ps(_mm512_setzero_ps(), xf);
+        const __m512 P = _mm512_mul_ps(nx, Sx), L = _mm512_fmadd_ps(nx, lx, _mm512_fmsub_ps(nx, Sx, P));
+        const __m512 D = _mm512_fmadd_ps(_mm512_abs_ps(P), _mm512_set1_ps(0x1p-45f), _mm512_mul_ps(xf, dx));
+        const __m512 up = _mm512_add_ps(P, _mm512_add_ps(L, D)), dn = _mm512_add_ps(P, _mm512_sub_ps(L, D));
+        const __mmask16 inside = _mm512_cmp_ps_mask(xf, _mm512_set1_ps(0x1p-100f), _CMP_GE_OQ) & _mm512_cmp_ps_mask(xf, _mm512_set1_ps(0x1p100f), _CMP_LE_OQ);
+        /* the element function's special values in the vector: nan x + x, x < 0 and +inf -inf, 0 0 */
+        const __mmask16 nan = _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q), zero = _mm512_cmp_ps_mask(xf, _mm512_setzero_ps(), _CMP_EQ_OQ);
+        const __mmask16 ninf = _mm512_cmp_ps_mask(xf, _mm512_setzero_ps(), _CMP_LT_OQ) | _mm512_cmp_ps_mask(xf, _mm512_set1_ps(INFINITY), _CMP_EQ_OQ);
+        __m512 y = _mm512_mask_mov_ps(_mm512_maskz_mov_ps((__mmask16)~zero, up), ninf, _mm512_set1_ps(-INFINITY));
+        y = _mm512_mask_add_ps(y, nan, xf, xf);
+        /* x = 1: -1 log 1 = -0, whose sign P + (L + D) loses */
+        y = _mm512_mask_mov_ps(y, _mm512_cmp_ps_mask(xf, _mm512_set1_ps(1.0f), _CMP_EQ_OQ), _mm512_set1_ps(-0.0f));
+        const __mmask16 fail = ((_mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp | (__mmask16)~inside)) & (__mmask16)~(nan | zero | ninf);
+        _Alignas(64) float xs[16];
+        if (__builtin_expect(fail != 0, 0)) _mm512_store_ps(xs, xf);     /* before o (o may be x) */
+        _mm512_storeu_ps(o + i0, y);
+        if (__builtin_expect(fail != 0, 0))
+            for (unsigned f = fail; f; f &= f - 1) o[i0 + __builtin_ctz(f)] = EW_VENTR_ELEM(xs[__builtin_ctz(f)]);
+    }
+    for (; i0 < n; i0++) o[i0] = EW_VENTR_ELEM(x[i0]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function */
+EW_TARGET_F16C void ew_vl_entrf_block(float *o, const float *x, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_entrf_v16(o, x, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = EW_VENTR_ELEM(x[i]);
+}
+#endif
+#ifndef EW_VLOGC_STANDALONE
 /* logit(x) = log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps >= 0 as the element
    function (prelude.h, ew_logit) clamps it, 16 lanes a vector (branch param17).  By symmetry
    (logit(1 - y) = -logit(y), 1 - x exact for x >= 1/2) y = min(x, 1 - x) <= 1/2; 1 - y = dh + dl
