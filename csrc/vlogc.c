@@ -35,6 +35,12 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
 #define EW_VLOGF_K_10 0x1.3440000000000p-2f, 0x1.3509f80000000p-18f
 #define EW_VLOGF_S_10 0x1.bcb7b20000000p-2f, -0x1.5b235e0000000p-27f
 #define EW_VLOGF_R_10 0x1.287a760000000p-3f, -0x1.bcb7aa0000000p-4f, 0x1.6405200000000p-4f, -0x1.28cd1c0000000p-4f
+/* the vectors EW_VLOGF_PAIR reads its tables from (1/c, log_B c's high and low parts), loaded
+   once a call */
+#define EW_VLOGF_TABLES(B) \
+    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16); \
+    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_##B), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_##B + 16); \
+    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_##B), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_##B + 16)
 /* 16 floats x of log_B as an unrounded float pair S_o + l_o within d_o of the exact value;
    special_o: the lanes outside the fast path; tiny_o (log1p): |x| < 2^-25.  SCALED: B is not
    e (S, l and R carry the factor 1 / ln B; s 1/ln B as an exact product pair).  The tables come
@@ -110,9 +116,7 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
    redone lane reads its own x first). */
 #define EW_VLOG_BLOCK(name, B, SCALED, LOG1P, D, elem) \
 EW_TARGET_V8 static inline void name##_v16(float *o, const float *x, int64_t n) { \
-    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16); \
-    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_##B), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_##B + 16); \
-    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_##B), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_##B + 16); \
+    EW_VLOGF_TABLES(B); \
     int64_t i0 = 0; \
     for (; i0 + 16 <= n; i0 += 16) { \
         ew_vl_prefetch(x + i0); \
@@ -163,9 +167,7 @@ EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
 #define EW_VENTR_ELEM(x) ((float)ew_sp_entr((double)(x)))
 #endif
 EW_TARGET_V8 static void ew_vl_entrf_v16(float *o, const float *x, int64_t n) {
-    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16);
-    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_E), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_E + 16);
-    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_E), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_E + 16);
+    EW_VLOGF_TABLES(E);
     int64_t i0 = 0;
     for (; i0 + 16 <= n; i0 += 16) {
         ew_vl_prefetch(x + i0);
@@ -202,6 +204,55 @@ EW_TARGET_F16C void ew_vl_entrf_block(float *o, const float *x, int64_t n) {
 }
 #endif
 #ifndef EW_VLOGC_STANDALONE
+/* special.xlog1py(x, y) = x log1p(y) as its float32 element function (special.c, in double,
+   rounded to float), 16 lanes a vector, as entr above: log1p y as the float pair S + l within d
+   (EW_VLOGF_PAIR), x (S + l) as P + L within |x| d + 2^-45 |P|, the rounding test.  In the
+   vector also a nan y (NAN), x = 0 (0) and y = +-0 (x y); the element function takes the lanes
+   whose |P| lies outside [2^-90, 2^100] (the product's error no longer exact), |y| < 2^-25
+   (the pair's z^2 may underflow), y <= -1, an infinite y, x inf or nan, and failed tests.
+   scripts/vxlog1py_sweep.c checks it. */
+#ifndef EW_VXLOG1PY_ELEM
+#define EW_VXLOG1PY_ELEM(x, y) ((float)ew_sp_xlog1py((double)(x), (double)(y)))
+#endif
+EW_TARGET_V8 static void ew_vl_xlog1pyf_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    EW_VLOGF_TABLES(E);
+    const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        if (sa) ew_vl_prefetch(a + i);
+        if (sb) ew_vl_prefetch(b + i);
+        const __m512 xv = sa ? _mm512_loadu_ps(a + i) : a0, yv = sb ? _mm512_loadu_ps(b + i) : b0;
+        __m512 Sy, ly, dy;        /* names of their own: EW_VLOGF_PAIR's locals would shadow S, l, d */
+        __mmask16 sp, tn;
+        EW_VLOGF_PAIR(E, 0, 1, 0x1p-38f, yv, Sy, ly, dy, sp, tn);
+        const __m512 P = _mm512_mul_ps(xv, Sy), L = _mm512_fmadd_ps(xv, ly, _mm512_fmsub_ps(xv, Sy, P));
+        const __m512 ax = _mm512_abs_ps(xv), aP = _mm512_abs_ps(P);
+        const __m512 D = _mm512_fmadd_ps(aP, _mm512_set1_ps(0x1p-45f), _mm512_mul_ps(ax, dy));
+        const __m512 up = _mm512_add_ps(P, _mm512_add_ps(L, D)), dn = _mm512_add_ps(P, _mm512_sub_ps(L, D));
+        const __mmask16 inside = _mm512_cmp_ps_mask(aP, _mm512_set1_ps(0x1p-90f), _CMP_GE_OQ) & _mm512_cmp_ps_mask(aP, _mm512_set1_ps(0x1p100f), _CMP_LE_OQ);
+        /* the element function's order: a nan y gives NAN, then x = 0 gives 0; y = +-0 gives x y */
+        const __mmask16 ynan = _mm512_cmp_ps_mask(yv, yv, _CMP_UNORD_Q);
+        const __mmask16 xzero = _mm512_cmp_ps_mask(xv, _mm512_setzero_ps(), _CMP_EQ_OQ) & (__mmask16)~ynan;
+        const __mmask16 yzero = _mm512_cmp_ps_mask(yv, _mm512_setzero_ps(), _CMP_EQ_OQ) & (__mmask16)~xzero;
+        __m512 r = _mm512_mask_mul_ps(up, yzero, xv, yv);      /* log1p(+-0) = +-0 */
+        r = _mm512_mask_mov_ps(_mm512_mask_mov_ps(r, xzero, _mm512_setzero_ps()), ynan, _mm512_set1_ps(NAN));
+        const __mmask16 redo = (_mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp | tn | (__mmask16)~inside) & (__mmask16)~(ynan | xzero | yzero);
+        _mm512_storeu_ps(o + i, r);
+        if (__builtin_expect(redo != 0, 0)) {     /* the operands from the registers: o may be a or b */
+            float xt[16], yt[16];
+            _mm512_storeu_ps(xt, xv); _mm512_storeu_ps(yt, yv);
+            for (unsigned f = redo; f; f &= f - 1) o[i + __builtin_ctz(f)] = EW_VXLOG1PY_ELEM(xt[__builtin_ctz(f)], yt[__builtin_ctz(f)]);
+        }
+    }
+    for (; i < n; i++) o[i] = EW_VXLOG1PY_ELEM(a[i * sa], b[i * sb]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function */
+EW_TARGET_F16C void ew_vl_xlog1pyf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_xlog1pyf_v16(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = EW_VXLOG1PY_ELEM(a[i * sa], b[i * sb]);
+}
+#endif
+#ifndef EW_VLOGC_STANDALONE
 /* logit(x) = log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps >= 0 as the element
    function (prelude.h, ew_logit) clamps it, 16 lanes a vector (branch param17).  By symmetry
    (logit(1 - y) = -logit(y), 1 - x exact for x >= 1/2) y = min(x, 1 - x) <= 1/2; 1 - y = dh + dl
@@ -216,9 +267,7 @@ EW_TARGET_F16C void ew_vl_entrf_block(float *o, const float *x, int64_t n) {
 #define EW_VLOGIT_ELEM ew_logit      /* scripts/vlogit_sweep.c counts the lanes redone */
 #endif
 EW_TARGET_V8 static void ew_vl_logitf_v16(float *o, const float *x, int64_t n, float eps) {
-    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16);
-    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_E), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_E + 16);
-    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_E), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_E + 16);
+    EW_VLOGF_TABLES(E);
     const int clamp = eps >= 0;
     const __m512 lo = _mm512_set1_ps(eps), hi = _mm512_set1_ps(1 - eps), one = _mm512_set1_ps(1.0f);
     int64_t i0 = 0;
