@@ -8,9 +8,9 @@
    - the block functions (vlogc.c; contiguous runs, 16 floats a vector): in float lanes, z exact (1/c a
      multiple of 1/32, |z| < 2^-5), log1p z = z - z^2/2 + z^3 R(z), summed as a float pair S + l
      with error-free steps (z^2 by fma, the sums by Fast2Sum) within a bound d (2^-21 |z|^3 plus
-     2^-38 |S|, 2^-35 for log10); S + l +- d rounding to one float proves that float the correctly
+     2^-38 |S|, 2^-37 for log10); S + l +- d rounding to one float proves that float the correctly
      rounded result, as CORE-MATH's fast paths do.  log1p first splits 1 + x = u + ulo exactly.
-     The other lanes (about 1 in 5000, 1 in 1000 for log10; and zero, negative, subnormal, inf,
+     The other lanes (about 1 in 10000, 1 in 5500 for log10; and zero, negative, subnormal, inf,
      nan) take the element function;
    - the element functions: in double, 1/c in double from a 16-entry table, log1p z = z + z^2 Q(z)
      (relative error 2^-44); where that is within 2^10 double ulps of a float rounding boundary

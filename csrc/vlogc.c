@@ -12,6 +12,11 @@
 #include "vlogc.h"
 #endif
 #ifdef EW_HAVE_F16C_PATH
+/* The input EW_VL_PF floats (16 KB) ahead, once a vector: the kernels hand these blocks 64
+   floats at a time, too few for the hardware prefetcher to run ahead, and without it a 10M
+   call waited on memory for most of its compute time (a prefetch never faults past the end). */
+#define EW_VL_PF 4096
+#define ew_vl_prefetch(p) _mm_prefetch((const char *)(p) + 4 * EW_VL_PF, _MM_HINT_T0)
 /* the float tables and polynomials (scripts/vlog_tables.py): 1/c, log_B c as a float pair, the
    pair log_B 2 = K_hi + K_lo (K_hi 16 bits), 1/ln B = S_hi + S_lo, R of log1p z = z - z^2/2 + z^3 R */
 static const float EW_VLOGF_INVC[32] = {0x1.6800000000000p+0f, 0x1.6000000000000p+0f, 0x1.5800000000000p+0f, 0x1.5000000000000p+0f, 0x1.5000000000000p+0f, 0x1.4800000000000p+0f, 0x1.4000000000000p+0f, 0x1.3800000000000p+0f, 0x1.3000000000000p+0f, 0x1.3000000000000p+0f, 0x1.2800000000000p+0f, 0x1.2000000000000p+0f, 0x1.2000000000000p+0f, 0x1.1800000000000p+0f, 0x1.1800000000000p+0f, 0x1.1000000000000p+0f, 0x1.0800000000000p+0f, 0x1.0800000000000p+0f, 0x1.0000000000000p+0f, 0x1.0000000000000p+0f, 0x1.f000000000000p-1f, 0x1.e000000000000p-1f, 0x1.d000000000000p-1f, 0x1.c000000000000p-1f, 0x1.b000000000000p-1f, 0x1.b000000000000p-1f, 0x1.a000000000000p-1f, 0x1.9000000000000p-1f, 0x1.9000000000000p-1f, 0x1.8000000000000p-1f, 0x1.8000000000000p-1f, 0x1.7000000000000p-1f};
@@ -19,23 +24,29 @@ static const float EW_VLOGF_LH_E[32] = {-0x1.5d1bdc0000000p-2f, -0x1.4618bc00000
 static const float EW_VLOGF_LL_E[32] = {0x1.4fec6c0000000p-31f, -0x1.0e2f620000000p-29f, 0x1.47b8b40000000p-28f, -0x1.7574c20000000p-27f, -0x1.7574c20000000p-27f, -0x1.abc7c60000000p-28f, -0x1.e6a6880000000p-29f, 0x1.85d4a60000000p-30f, 0x1.eb0d860000000p-28f, 0x1.eb0d860000000p-28f, 0x1.f802b80000000p-29f, -0x1.c55e5c0000000p-29f, -0x1.c55e5c0000000p-29f, -0x1.5cad6a0000000p-29f, -0x1.5cad6a0000000p-29f, -0x1.162a660000000p-37f, -0x1.cf06600000000p-31f, -0x1.cf06600000000p-31f, 0x0.0p+0f, 0x0.0p+0f, 0x1.3ce8880000000p-30f, -0x1.4c38c00000000p-29f, -0x1.535b3c0000000p-31f, 0x1.13f23e0000000p-30f, 0x1.6a87b60000000p-28f, 0x1.6a87b60000000p-28f, -0x1.ba930e0000000p-30f, 0x1.9676700000000p-28f, 0x1.9676700000000p-28f, -0x1.d9648e0000000p-27f, -0x1.d9648e0000000p-27f, 0x1.ce28f60000000p-28f};
 #define EW_VLOGF_K_E 0x1.62e4000000000p-1f, 0x1.7f7d1c0000000p-20f
 #define EW_VLOGF_S_E 0x1.0000000000000p+0f, 0x0.0p+0f
-#define EW_VLOGF_R_E 0x1.5555560000000p-2f, -0x1.0000000000000p-2f, 0x1.99998a0000000p-3f, -0x1.5555440000000p-3f, 0x1.24fe9c0000000p-3f, -0x1.0067d20000000p-3f
+#define EW_VLOGF_R_E 0x1.5555540000000p-2f, -0x1.fffff80000000p-3f, 0x1.99e2180000000p-3f, -0x1.55b47c0000000p-3f
 static const float EW_VLOGF_LH_2[32] = {-0x1.f7a8560000000p-2f, -0x1.d6753e0000000p-2f, -0x1.b47ec00000000p-2f, -0x1.91bba80000000p-2f, -0x1.91bba80000000p-2f, -0x1.6e221c0000000p-2f, -0x1.49a7840000000p-2f, -0x1.24407a0000000p-2f, -0x1.fbc16c0000000p-3f, -0x1.fbc16c0000000p-3f, -0x1.acf5e20000000p-3f, -0x1.5c01a40000000p-3f, -0x1.5c01a40000000p-3f, -0x1.08c5880000000p-3f, -0x1.08c5880000000p-3f, -0x1.663f700000000p-4f, -0x1.6bad380000000p-5f, -0x1.6bad380000000p-5f, 0x0.0p+0f, 0x0.0p+0f, 0x1.77394c0000000p-5f, 0x1.7d604a0000000p-4f, 0x1.22dadc0000000p-3f, 0x1.8a89800000000p-3f, 0x1.f5fd8a0000000p-3f, 0x1.f5fd8a0000000p-3f, 0x1.32bfee0000000p-2f, 0x1.6cb0f60000000p-2f, 0x1.6cb0f60000000p-2f, 0x1.a8ff980000000p-2f, 0x1.a8ff980000000p-2f, 0x1.e7df600000000p-2f};
 static const float EW_VLOGF_LL_2[32] = {-0x1.1960da0000000p-27f, -0x1.9750780000000p-33f, 0x1.18efac0000000p-27f, -0x1.23e2e20000000p-27f, -0x1.23e2e20000000p-27f, -0x1.b3a19c0000000p-27f, -0x1.79a3720000000p-27f, -0x1.61c0e80000000p-27f, 0x1.bf65fe0000000p-29f, 0x1.bf65fe0000000p-29f, -0x1.b69d920000000p-28f, 0x1.810a5e0000000p-29f, 0x1.810a5e0000000p-29f, -0x1.9b4f3c0000000p-28f, -0x1.9b4f3c0000000p-28f, 0x1.4dbb3a0000000p-30f, 0x1.4e20500000000p-30f, 0x1.4e20500000000p-30f, 0x0.0p+0f, 0x0.0p+0f, 0x1.3b2b1a0000000p-30f, -0x1.2608960000000p-29f, 0x1.559a4c0000000p-30f, 0x1.57f7a60000000p-28f, 0x1.20c7c60000000p-28f, 0x1.20c7c60000000p-28f, 0x1.b877340000000p-29f, 0x1.0cb91e0000000p-27f, 0x1.0cb91e0000000p-27f, -0x1.cfdeb40000000p-27f, -0x1.cfdeb40000000p-27f, -0x1.ac754c0000000p-30f};
 #define EW_VLOGF_K_2 0x1.0000000000000p+0f, 0x0.0p+0f
 #define EW_VLOGF_S_2 0x1.7154760000000p+0f, 0x1.4ae0c00000000p-26f
-#define EW_VLOGF_R_2 0x1.ec709e0000000p-2f, -0x1.7154760000000p-2f, 0x1.2776ba0000000p-2f, -0x1.ec70840000000p-3f, 0x1.a6b3aa0000000p-3f, -0x1.71ea3e0000000p-3f
+#define EW_VLOGF_R_2 0x1.ec709c0000000p-2f, -0x1.7154700000000p-2f, 0x1.27ab100000000p-2f, -0x1.ecf9e40000000p-3f
 static const float EW_VLOGF_LH_10[32] = {-0x1.2f3b6a0000000p-3f, -0x1.1b3e720000000p-3f, -0x1.06cbd60000000p-3f, -0x1.e3bc1a0000000p-4f, -0x1.e3bc1a0000000p-4f, -0x1.b8de4e0000000p-4f, -0x1.8cf1840000000p-4f, -0x1.5fe8040000000p-4f, -0x1.31b3060000000p-4f, -0x1.31b3060000000p-4f, -0x1.02428c0000000p-4f, -0x1.a30a9e0000000p-5f, -0x1.a30a9e0000000p-5f, -0x1.3ed11a0000000p-5f, -0x1.3ed11a0000000p-5f, -0x1.af5f920000000p-6f, -0x1.b5e9080000000p-7f, -0x1.b5e9080000000p-7f, 0x0.0p+0f, 0x0.0p+0f, 0x1.c3d0840000000p-7f, 0x1.cb38fc0000000p-6f, 0x1.5e39660000000p-5f, 0x1.db11ee0000000p-5f, 0x1.2e3a740000000p-4f, 0x1.2e3a740000000p-4f, 0x1.715d0c0000000p-4f, 0x1.b721ce0000000p-4f, 0x1.b721ce0000000p-4f, 0x1.ffbfc20000000p-4f, 0x1.ffbfc20000000p-4f, 0x1.25ba820000000p-3f};
 static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b0860000000p-31f, -0x1.e9b0ee0000000p-29f, -0x1.61c3400000000p-29f, -0x1.61c3400000000p-29f, 0x1.8a984e0000000p-29f, 0x1.de6dfc0000000p-30f, -0x1.115ea00000000p-29f, 0x1.4771dc0000000p-29f, 0x1.4771dc0000000p-29f, -0x1.f080160000000p-32f, 0x1.3ec2020000000p-30f, 0x1.3ec2020000000p-30f, 0x1.9686f60000000p-31f, 0x1.9686f60000000p-31f, -0x1.601cc20000000p-31f, -0x1.d626f20000000p-32f, -0x1.d626f20000000p-32f, 0x0.0p+0f, 0x0.0p+0f, -0x1.10f6780000000p-32f, 0x1.9b17fc0000000p-31f, 0x1.6fd2520000000p-30f, -0x1.132a820000000p-30f, 0x1.6f001e0000000p-33f, 0x1.6f001e0000000p-33f, 0x1.c6cf600000000p-29f, -0x1.d1d5040000000p-29f, -0x1.d1d5040000000p-29f, 0x1.778f000000000p-29f, 0x1.778f000000000p-29f, 0x1.5af7fc0000000p-31f};
 #define EW_VLOGF_K_10 0x1.3440000000000p-2f, 0x1.3509f80000000p-18f
 #define EW_VLOGF_S_10 0x1.bcb7b20000000p-2f, -0x1.5b235e0000000p-27f
-#define EW_VLOGF_R_10 0x1.287a760000000p-3f, -0x1.bcb7b20000000p-4f, 0x1.63c61a0000000p-4f, -0x1.287a680000000p-4f, 0x1.fcfbd40000000p-5f, -0x1.bd6c0c0000000p-5f
+#define EW_VLOGF_R_10 0x1.287a760000000p-3f, -0x1.bcb7aa0000000p-4f, 0x1.6405200000000p-4f, -0x1.28cd1c0000000p-4f
+/* the vectors EW_VLOGF_PAIR reads its tables from (1/c, log_B c's high and low parts), loaded
+   once a call */
+#define EW_VLOGF_TABLES(B) \
+    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16); \
+    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_##B), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_##B + 16); \
+    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_##B), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_##B + 16)
 /* 16 floats x of log_B as an unrounded float pair S_o + l_o within d_o of the exact value;
    special_o: the lanes outside the fast path; tiny_o (log1p): |x| < 2^-25.  SCALED: B is not
    e (S, l and R carry the factor 1 / ln B; s 1/ln B as an exact product pair).  The tables come
    in as pairs of 16-float vectors (permutex2var picks one of 32 by an index's low 5 bits). */
 #define EW_VLOGF_PAIR(B, SCALED, LOG1P, D, xf, S_o, l_o, d_o, special_o, tiny_o) do { \
-    static const float Kc[2] = {EW_VLOGF_K_##B}, Sc[2] = {EW_VLOGF_S_##B}, Rc[6] = {EW_VLOGF_R_##B}; \
+    static const float Kc[2] = {EW_VLOGF_K_##B}, Sc[2] = {EW_VLOGF_S_##B}, Rc[4] = {EW_VLOGF_R_##B}; \
     __m512 uf = xf, ulo = _mm512_setzero_ps(); \
     __mmask16 special, small = 0, tiny = 0; \
     if (LOG1P) { \
@@ -52,7 +63,7 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
     } \
     const __m512i u = _mm512_castps_si512(uf); \
     /* not a positive normal finite float: zero, subnormal, negative, inf, nan */ \
-    if (!LOG1P) special = _mm512_cmpge_epu32_mask(_mm512_sub_epi32(u, _mm512_set1_epi32(0x00800000)), _mm512_set1_epi32(0x7f000000)); \
+    if (!LOG1P) special = _mm512_fpclass_ps_mask(uf, 0xff);    /* nan, zero, inf, subnormal, negative */ \
     const __m512i tmp = _mm512_sub_epi32(u, _mm512_set1_epi32(0x3f330000)); \
     const __m512 kf = _mm512_cvtepi32_ps(_mm512_srai_epi32(tmp, 23)); \
     const __m512i idx = _mm512_srli_epi32(tmp, 18); \
@@ -66,8 +77,7 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
     const __m512 s = _mm512_fnmadd_ps(half, z2, z), e1 = _mm512_fnmadd_ps(half, z2, _mm512_sub_ps(z, s)); \
     /* A + eA = k K_hi + log c_hi exactly (k K_hi exact: K_hi has 16 bits; |k K_hi| >= |log c_hi| or k = 0) */ \
     const __m512 P = _mm512_mul_ps(kf, _mm512_set1_ps(Kc[0])), A = _mm512_add_ps(P, lh), eA = _mm512_sub_ps(lh, _mm512_sub_ps(A, P)); \
-    const __m512 R = _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[5]), _mm512_set1_ps(Rc[4])), \
-                                                          _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[3]), _mm512_set1_ps(Rc[2]))), \
+    const __m512 R = _mm512_fmadd_ps(z2, _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[3]), _mm512_set1_ps(Rc[2])), \
                                      _mm512_fmadd_ps(z, _mm512_set1_ps(Rc[1]), _mm512_set1_ps(Rc[0]))); \
     __m512 l = _mm512_fnmadd_ps(half, z2l, e1), sh = s; \
     if (SCALED) {     /* (s + l) / ln B: s S_hi as an exact pair, the rest in the low part */ \
@@ -81,10 +91,12 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
         const __m512 zl = _mm512_scalef_ps(_mm512_mul_ps(ulo, invc), _mm512_sub_ps(_mm512_setzero_ps(), kf)); \
         l = _mm512_fmadd_ps(zl, _mm512_add_ps(_mm512_sub_ps(_mm512_set1_ps(1.0f), z), z2), l); \
     } \
-    l = _mm512_add_ps(_mm512_add_ps(l, e2), _mm512_add_ps(eA, _mm512_fmadd_ps(kf, _mm512_set1_ps(Kc[1]), ll))); \
+    const __m512 kl = Kc[1] != 0 ? _mm512_fmadd_ps(kf, _mm512_set1_ps(Kc[1]), ll) : ll;    /* log2: K_lo = 0 */ \
+    l = _mm512_add_ps(_mm512_add_ps(l, e2), _mm512_add_ps(eA, kl)); \
     /* the rounding test: both ends of S + l +- d round to one float, d the error bound: 2^-21 |z|^3 \
-       (R and its product in float: 4 roundings of about z^3/3; log1p's 1/(1 + z) cut after z^2) \
-       plus D |S| (the low part's sums; D: 2^-38, or 2^-35 for log10, whose k K_lo is largest) */ \
+       (R's own error, 2^-24 of R, and R and its product in float: 4 roundings of about z^3/3; log1p's 1/(1 + z) cut after z^2) \
+       plus D |S| (the low part's sums; D: 2^-38, or 2^-37 for log10, whose K_lo's float error and \
+       k K_lo + log c_lo's rounding are 2^-39.3 |S| each at |k| = 1) */ \
     d_o = _mm512_fmadd_ps(_mm512_abs_ps(_mm512_mul_ps(z2, z)), _mm512_set1_ps(0x1p-21f), \
                           _mm512_mul_ps(_mm512_abs_ps(S), _mm512_set1_ps(D))); \
     S_o = S; l_o = l; special_o = special; tiny_o = tiny; \
@@ -104,11 +116,10 @@ static const float EW_VLOGF_LL_10[32] = {0x1.c74c000000000p-28f, 0x1.36b08600000
    redone lane reads its own x first). */
 #define EW_VLOG_BLOCK(name, B, SCALED, LOG1P, D, elem) \
 EW_TARGET_V8 static inline void name##_v16(float *o, const float *x, int64_t n) { \
-    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16); \
-    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_##B), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_##B + 16); \
-    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_##B), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_##B + 16); \
+    EW_VLOGF_TABLES(B); \
     int64_t i0 = 0; \
     for (; i0 + 16 <= n; i0 += 16) { \
+        ew_vl_prefetch(x + i0); \
         const __m512 xf = _mm512_loadu_ps(x + i0); \
         __m512 y; \
         __mmask16 fail; \
@@ -139,8 +150,107 @@ EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
 #ifndef EW_VLOGC_STANDALONE
 EW_VLOG_BLOCK(ew_vl_logf_block, E, 0, 0, 0x1p-38f, ew_vlog_logf)
 EW_VLOG_BLOCK(ew_vl_log2f_block, 2, 1, 0, 0x1p-38f, ew_vlog_log2f)
-EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-35f, ew_vlog_log10f)
+EW_VLOG_BLOCK(ew_vl_log10f_block, 10, 1, 0, 0x1p-37f, ew_vlog_log10f)
 EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
+#endif
+#ifndef EW_VLOGC_STANDALONE
+/* special.entr(x) = -x log x as its float32 element function (special.c, entr in double: the
+   float of a double within 2^-51 of the true value), 16 lanes a vector: log x as the float pair
+   S + l within d (EW_VLOGF_PAIR), -x (S + l) as P + L (P = -x S rounded, its error exact by
+   fma, plus -x l) within |x| d + 2^-45 |P|.  Where both ends of that interval round to one
+   float, the true value is farther than that from a rounding boundary, so the element
+   function's double rounds to the same float.  x < 0 gives -inf, x = 0 gives 0, +inf -inf and
+   a nan x + x in the vector, as the element function; positive x outside [2^-100, 2^100] (the
+   product's error no longer exact) and the lanes that fail the test take the element function.
+   scripts/ventr_sweep.c checks every float. */
+#ifndef EW_VENTR_ELEM
+#define EW_VENTR_ELEM(x) ((float)ew_sp_entr((double)(x)))
+#endif
+EW_TARGET_V8 static void ew_vl_entrf_v16(float *o, const float *x, int64_t n) {
+    EW_VLOGF_TABLES(E);
+    int64_t i0 = 0;
+    for (; i0 + 16 <= n; i0 += 16) {
+        ew_vl_prefetch(x + i0);
+        const __m512 xf = _mm512_loadu_ps(x + i0);
+        __m512 Sx, lx, dx;        /* names of their own: EW_VLOGF_PAIR's locals would shadow S, l, d */
+        __mmask16 sp, tn;
+        EW_VLOGF_PAIR(E, 0, 0, 0x1p-38f, xf, Sx, lx, dx, sp, tn);
+        (void)tn;
+        const __m512 nx = _mm512_sub_ps(_mm512_setzero_ps(), xf);
+        const __m512 P = _mm512_mul_ps(nx, Sx), L = _mm512_fmadd_ps(nx, lx, _mm512_fmsub_ps(nx, Sx, P));
+        const __m512 D = _mm512_fmadd_ps(_mm512_abs_ps(P), _mm512_set1_ps(0x1p-45f), _mm512_mul_ps(xf, dx));
+        const __m512 up = _mm512_add_ps(P, _mm512_add_ps(L, D)), dn = _mm512_add_ps(P, _mm512_sub_ps(L, D));
+        const __mmask16 inside = _mm512_cmp_ps_mask(xf, _mm512_set1_ps(0x1p-100f), _CMP_GE_OQ) & _mm512_cmp_ps_mask(xf, _mm512_set1_ps(0x1p100f), _CMP_LE_OQ);
+        /* the element function's special values in the vector: nan x + x, x < 0 and +inf -inf, 0 0 */
+        const __mmask16 nan = _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q), zero = _mm512_cmp_ps_mask(xf, _mm512_setzero_ps(), _CMP_EQ_OQ);
+        const __mmask16 ninf = _mm512_cmp_ps_mask(xf, _mm512_setzero_ps(), _CMP_LT_OQ) | _mm512_cmp_ps_mask(xf, _mm512_set1_ps(INFINITY), _CMP_EQ_OQ);
+        __m512 y = _mm512_mask_mov_ps(_mm512_maskz_mov_ps((__mmask16)~zero, up), ninf, _mm512_set1_ps(-INFINITY));
+        y = _mm512_mask_add_ps(y, nan, xf, xf);
+        /* x = 1: -1 log 1 = -0, whose sign P + (L + D) loses */
+        y = _mm512_mask_mov_ps(y, _mm512_cmp_ps_mask(xf, _mm512_set1_ps(1.0f), _CMP_EQ_OQ), _mm512_set1_ps(-0.0f));
+        const __mmask16 fail = ((_mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp | (__mmask16)~inside)) & (__mmask16)~(nan | zero | ninf);
+        _Alignas(64) float xs[16];
+        if (__builtin_expect(fail != 0, 0)) _mm512_store_ps(xs, xf);     /* before o (o may be x) */
+        _mm512_storeu_ps(o + i0, y);
+        if (__builtin_expect(fail != 0, 0))
+            for (unsigned f = fail; f; f &= f - 1) o[i0 + __builtin_ctz(f)] = EW_VENTR_ELEM(xs[__builtin_ctz(f)]);
+    }
+    for (; i0 < n; i0++) o[i0] = EW_VENTR_ELEM(x[i0]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function */
+EW_TARGET_F16C void ew_vl_entrf_block(float *o, const float *x, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_entrf_v16(o, x, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = EW_VENTR_ELEM(x[i]);
+}
+#endif
+#ifndef EW_VLOGC_STANDALONE
+/* special.xlog1py(x, y) = x log1p(y) as its float32 element function (special.c, in double,
+   rounded to float), 16 lanes a vector, as entr above: log1p y as the float pair S + l within d
+   (EW_VLOGF_PAIR), x (S + l) as P + L within |x| d + 2^-45 |P|, the rounding test.  In the
+   vector also a nan y (NAN), x = 0 (0) and y = +-0 (x y); the element function takes the lanes
+   whose |P| lies outside [2^-90, 2^100] (the product's error no longer exact), |y| < 2^-25
+   (the pair's z^2 may underflow), y <= -1, an infinite y, x inf or nan, and failed tests.
+   scripts/vxlog1py_sweep.c checks it. */
+#ifndef EW_VXLOG1PY_ELEM
+#define EW_VXLOG1PY_ELEM(x, y) ((float)ew_sp_xlog1py((double)(x), (double)(y)))
+#endif
+EW_TARGET_V8 static void ew_vl_xlog1pyf_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    EW_VLOGF_TABLES(E);
+    const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        if (sa) ew_vl_prefetch(a + i);
+        if (sb) ew_vl_prefetch(b + i);
+        const __m512 xv = sa ? _mm512_loadu_ps(a + i) : a0, yv = sb ? _mm512_loadu_ps(b + i) : b0;
+        __m512 Sy, ly, dy;        /* names of their own: EW_VLOGF_PAIR's locals would shadow S, l, d */
+        __mmask16 sp, tn;
+        EW_VLOGF_PAIR(E, 0, 1, 0x1p-38f, yv, Sy, ly, dy, sp, tn);
+        const __m512 P = _mm512_mul_ps(xv, Sy), L = _mm512_fmadd_ps(xv, ly, _mm512_fmsub_ps(xv, Sy, P));
+        const __m512 ax = _mm512_abs_ps(xv), aP = _mm512_abs_ps(P);
+        const __m512 D = _mm512_fmadd_ps(aP, _mm512_set1_ps(0x1p-45f), _mm512_mul_ps(ax, dy));
+        const __m512 up = _mm512_add_ps(P, _mm512_add_ps(L, D)), dn = _mm512_add_ps(P, _mm512_sub_ps(L, D));
+        const __mmask16 inside = _mm512_cmp_ps_mask(aP, _mm512_set1_ps(0x1p-90f), _CMP_GE_OQ) & _mm512_cmp_ps_mask(aP, _mm512_set1_ps(0x1p100f), _CMP_LE_OQ);
+        /* the element function's order: a nan y gives NAN, then x = 0 gives 0; y = +-0 gives x y */
+        const __mmask16 ynan = _mm512_cmp_ps_mask(yv, yv, _CMP_UNORD_Q);
+        const __mmask16 xzero = _mm512_cmp_ps_mask(xv, _mm512_setzero_ps(), _CMP_EQ_OQ) & (__mmask16)~ynan;
+        const __mmask16 yzero = _mm512_cmp_ps_mask(yv, _mm512_setzero_ps(), _CMP_EQ_OQ) & (__mmask16)~xzero;
+        __m512 r = _mm512_mask_mul_ps(up, yzero, xv, yv);      /* log1p(+-0) = +-0 */
+        r = _mm512_mask_mov_ps(_mm512_mask_mov_ps(r, xzero, _mm512_setzero_ps()), ynan, _mm512_set1_ps(NAN));
+        const __mmask16 redo = (_mm512_cmp_ps_mask(up, dn, _CMP_NEQ_UQ) | sp | tn | (__mmask16)~inside) & (__mmask16)~(ynan | xzero | yzero);
+        _mm512_storeu_ps(o + i, r);
+        if (__builtin_expect(redo != 0, 0)) {     /* the operands from the registers: o may be a or b */
+            float xt[16], yt[16];
+            _mm512_storeu_ps(xt, xv); _mm512_storeu_ps(yt, yv);
+            for (unsigned f = redo; f; f &= f - 1) o[i + __builtin_ctz(f)] = EW_VXLOG1PY_ELEM(xt[__builtin_ctz(f)], yt[__builtin_ctz(f)]);
+        }
+    }
+    for (; i < n; i++) o[i] = EW_VXLOG1PY_ELEM(a[i * sa], b[i * sb]);
+}
+/* without AVX-512 (or with EW_NO_AVX512 set): the element function */
+EW_TARGET_F16C void ew_vl_xlog1pyf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vl_xlog1pyf_v16(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = EW_VXLOG1PY_ELEM(a[i * sa], b[i * sb]);
+}
 #endif
 #ifndef EW_VLOGC_STANDALONE
 /* logit(x) = log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps >= 0 as the element
@@ -157,13 +267,12 @@ EW_VLOG_BLOCK(ew_vl_log1pf_block, E, 0, 1, 0x1p-38f, ew_vlog_log1pf)
 #define EW_VLOGIT_ELEM ew_logit      /* scripts/vlogit_sweep.c counts the lanes redone */
 #endif
 EW_TARGET_V8 static void ew_vl_logitf_v16(float *o, const float *x, int64_t n, float eps) {
-    const __m512 ic0 = _mm512_loadu_ps(EW_VLOGF_INVC), ic1 = _mm512_loadu_ps(EW_VLOGF_INVC + 16);
-    const __m512 lh0 = _mm512_loadu_ps(EW_VLOGF_LH_E), lh1 = _mm512_loadu_ps(EW_VLOGF_LH_E + 16);
-    const __m512 ll0 = _mm512_loadu_ps(EW_VLOGF_LL_E), ll1 = _mm512_loadu_ps(EW_VLOGF_LL_E + 16);
+    EW_VLOGF_TABLES(E);
     const int clamp = eps >= 0;
     const __m512 lo = _mm512_set1_ps(eps), hi = _mm512_set1_ps(1 - eps), one = _mm512_set1_ps(1.0f);
     int64_t i0 = 0;
     for (; i0 + 16 <= n; i0 += 16) {
+        ew_vl_prefetch(x + i0);
         const __m512 x0 = _mm512_loadu_ps(x + i0);
         __m512 xf = x0;
         if (clamp) {     /* x < eps ? eps : (x > hi ? hi : x); a nan stays */
@@ -256,6 +365,8 @@ EW_TARGET_V8 static void ew_vl_logaddexpf_v16(float *o, const float *a, int sa, 
     const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
+        if (sa) ew_vl_prefetch(a + i);
+        if (sb) ew_vl_prefetch(b + i);
         const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0;
         const __m512 mx = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(av, bv, _CMP_GT_OQ), bv, av);
         const __m512 dist = _mm512_abs_ps(_mm512_sub_ps(av, bv));
@@ -315,6 +426,8 @@ EW_TARGET_V8 static void ew_vl_logaddexp2f_v16(float *o, const float *a, int sa,
     const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
+        if (sa) ew_vl_prefetch(a + i);
+        if (sb) ew_vl_prefetch(b + i);
         const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0;
         const __m256 r0 = ew_vl_lae2_8(_mm512_castps512_ps256(av), _mm512_castps512_ps256(bv));
         const __m256 r1 = ew_vl_lae2_8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(av), 1)),
@@ -358,6 +471,7 @@ EW_TARGET_V8 static inline __m256 ew_vl_logsig8(__m512d xd) {
 EW_TARGET_V8 static void ew_vl_logsigmoidf_v16(float *o, const float *x, int64_t n) {
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
+        ew_vl_prefetch(x + i);
         const __m512 xf = _mm512_loadu_ps(x + i);
         const __m256 r0 = ew_vl_logsig8(_mm512_cvtps_pd(_mm512_castps512_ps256(xf)));
         const __m256 r1 = ew_vl_logsig8(_mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xf), 1))));
@@ -385,6 +499,7 @@ EW_TARGET_V8 static void ew_vl_softplusf_v16(float *o, const float *x, int64_t n
     const __m512 bf = _mm512_set1_ps(beta), th = _mm512_set1_ps(threshold);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
+        ew_vl_prefetch(x + i);
         const __m512 xf = _mm512_loadu_ps(x + i);
         const __m256 r0 = ew_vl_softplus8(_mm512_castps512_ps256(xf), bd, ib);
         const __m256 r1 = ew_vl_softplus8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xf), 1)), bd, ib);

@@ -10,6 +10,8 @@ void ew_vl_log2f_block(float *o, const float *x, int64_t n);
 void ew_vl_log10f_block(float *o, const float *x, int64_t n);
 void ew_vl_log1pf_block(float *o, const float *x, int64_t n);
 void ew_vl_logsigmoidf_block(float *o, const float *x, int64_t n);
+void ew_vl_entrf_block(float *o, const float *x, int64_t n);
+void ew_vl_xlog1pyf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n);
 void ew_vl_logitf_block(float *o, const float *x, int64_t n, float eps);      /* ops.yaml param eps */
 void ew_vl_softplusf_block(float *o, const float *x, int64_t n, float beta, float threshold);    /* params */
 void ew_vl_lgammaf_block(float *o, const float *x, int64_t n);

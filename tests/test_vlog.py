@@ -268,3 +268,26 @@ def test_every_walk_gives_the_same_values(name):
         for k, v in saved.items():
             _threads._config(k, v)
         rt.set_num_threads(threads)
+
+
+def interval_ends(run, binades):
+    """`run` consecutive floats at both ends of each of the 32 table intervals (x = 2^k m, m's
+    top 5 bits), in each binade offset of `binades`: where |z| = |m/c - 1| is largest, and with
+    it the error of the blocks' polynomial R and their rounding test's bound on it."""
+    out = []
+    for i in range(32):
+        lo = 0x3F330000 + i * (1 << 18)
+        for e in binades:
+            out += [from_bits(lo + (e << 23) + j) for j in range(run)]
+            out += [from_bits(lo + (e << 23) - 1 - j) for j in range(run)]
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(FUNCS))
+def test_largest_z_of_each_interval(name, flavour):
+    """Dense runs where the blocks' z is largest (log1p: x = m - 1, its own k = 0 split)."""
+    xs = interval_ends(400, (0, 1, -1, 7, -30))
+    if name == "log1p":
+        xs = [f32(x - 1) for x in xs if x < 2.0]
+    got = getattr(rt, name)(rt.tensor(xs, dtype=rt.float32)).tolist()
+    check(name, xs, got)
