@@ -7,7 +7,7 @@
 #include "verfc.h"
 #ifdef EW_HAVE_F16C_PATH
 
-/* ==== erf, erfc, ndtr, gelu: csrc/verf.h's fast path in 8 double lanes (its header says how) */
+/* ==== erfc, ndtr, gelu: csrc/verf.h's fast path in 8 double lanes (its header says how) */
 /* ---- the block functions: 16 floats an iteration, as two vectors of 8 doubles; a 16-entry
    table column is one vpermt2pd.  Lanes that fail the rounding test get the element function
    (which fails it the same way and takes the slow path).  Without AVX-512: the element loop. */
@@ -17,16 +17,6 @@ EW_VERF_TARGET static inline __m512d ew_verf_horner8(const double (*c)[16], int 
     __m512d p;
     EW_VERF_ESTRIN(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, EW_VERF_COL, c, deg, i, s, p);
     return p;
-}
-EW_VERF_TARGET static inline __m512d ew_verf_erf8(__m512d a) {
-    const __m512d ac = _mm512_min_pd(a, _mm512_set1_pd(3.9999999999999996));   /* (nan: the constant) */
-    const __m512i i = _mm512_cvttpd_epi64(_mm512_mul_pd(ac, _mm512_set1_pd(4.0)));
-    const __mmask8 z = _mm512_cmpeq_epi64_mask(i, _mm512_setzero_si512());
-    const __m512d s = _mm512_mask_blend_pd(z, _mm512_fmadd_pd(ac, _mm512_set1_pd(4.0), _mm512_sub_pd(_mm512_set1_pd(-0.5), _mm512_cvtepi64_pd(i))),
-                                           _mm512_mul_pd(_mm512_set1_pd(16.0), _mm512_mul_pd(ac, ac)));
-    const __m512d p = ew_verf_horner8(ew_verf_erf_c, 10, i, s);
-    const __m512d y = _mm512_mask_mul_pd(p, z, ac, p);
-    return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(4.0), _CMP_GE_OQ), y, _mm512_set1_pd(1.0));
 }
 /* erfc(u), u >= 0 or nan (nan: some value), u2 = u^2 */
 EW_VERF_TARGET static inline __m512d ew_verf_erfc8(__m512d u, __m512d u2) {
@@ -49,8 +39,6 @@ EW_VERF_TARGET static inline __m256 ew_verf_round8(__m512d y, __mmask8 *bad) {
     return lo;
 }
 /* the lanes' values y of 8 inputs xd (a double vector of floats), as the element functions */
-#define EW_VERF_ERF8(xd, y) \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), ew_verf_erf8(_mm512_abs_pd(xd)), xd)
 #define EW_VERF_ERFC8(xd, y) \
     const __m512d y##e = ew_verf_erfc8(_mm512_abs_pd(xd), _mm512_mul_pd(xd, xd)); \
     const __m512d y##s = _mm512_mask_sub_pd(y##e, _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), _mm512_set1_pd(2.0), y##e); \
@@ -102,10 +90,108 @@ void name(float *o, const float *x, int64_t n) { \
     if (ew_use_avx512()) { name##_512(o, x, n); return; } \
     for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
 }
-EW_VERF_BLOCK(ew_ve_erff_block, ew_verff, EW_VERF_ERF8, EW_VERF_SIGN_ERF)
 EW_VERF_BLOCK(ew_ve_erfcf_block, ew_verfcf, EW_VERF_ERFC8, EW_VERF_SIGN_NONE)
 EW_VERF_BLOCK(ew_ve_ndtrf_block, ew_vndtrf, EW_VERF_NDTR8, EW_VERF_SIGN_NONE)
 EW_VERF_BLOCK(ew_ve_geluf_block, ew_vgeluf, EW_VERF_GELU8, EW_VERF_SIGN_GELU)
+
+/* ==== the float-lane blocks (branch erf17): 16 float lanes a vector.  A function of a >= 0 is a
+   polynomial of s per interval of width w (csrc/verf16_tables.h, scripts/verf16_fit.py: 32
+   intervals, one vpermt2ps a coefficient) summed as a float pair hi + lo: c0h + c1h s + c2h s^2
+   exactly (Fast2Sum), the smaller rest c0l + s (c1l + s (c2l + s (c3 + ...))) in float.  Ziv's test on the pair
+   (hi + lo +- |hi| EPS round to one float) leaves the lanes near a rounding boundary, and the
+   ones outside the fast range, to the element function, which is correctly rounded: the
+   results are its bits (scripts/verf16_sweep.c checks every float). */
+#include "verf16_tables.h"
+#define EW_VF_COL(T, k, i) _mm512_permutex2var_ps(_mm512_load_ps((T)[k]), (i), _mm512_load_ps((T)[k] + 16))
+/* a's interval i (a < 32 w) and s = a / w - i - 1/2, or a / w in interval 0 (exact: no
+   rounding of s near a = 0); both subtractions exact */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_split(__m512 a, float invw, __m512i *i) {
+    const __m512 t = _mm512_mul_ps(a, _mm512_set1_ps(invw));
+    const __m512 fi = _mm512_roundscale_ps(t, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    *i = _mm512_cvttps_epi32(fi);
+    return _mm512_sub_ps(t, _mm512_add_ps(fi, _mm512_min_ps(fi, _mm512_set1_ps(0.5f))));
+}
+/* interval i's polynomial at s as hi (returned) + *lo; T has deg + 4 columns.  The products
+   c1h s, s^2 and c2h s^2 are split exactly by fma, summed to c0h by Fast2Sum (|c0h| > |c1h s| >
+   |c2h s^2| on every interval) */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_poly(const float (*T)[32], int deg, __m512i i, __m512 s, __m512 *lo) {
+    __m512 b = EW_VF_COL(T, deg + 3, i);
+    _Pragma("GCC unroll 16") for (int k = deg + 2; k >= 3; k--) b = _mm512_fmadd_ps(b, s, EW_VF_COL(T, k, i));
+    const __m512 c0 = EW_VF_COL(T, 0, i), c1 = EW_VF_COL(T, 1, i), c2 = EW_VF_COL(T, 2, i);
+    const __m512 ph = _mm512_mul_ps(s, c1), pl = _mm512_fmsub_ps(s, c1, ph);
+    const __m512 s2 = _mm512_mul_ps(s, s), s2l = _mm512_fmsub_ps(s, s, s2);
+    const __m512 qh = _mm512_mul_ps(s2, c2), ql = _mm512_fmsub_ps(s2, c2, qh);
+    const __m512 h1 = _mm512_add_ps(c0, ph), e1 = _mm512_add_ps(_mm512_sub_ps(c0, h1), ph);
+    const __m512 h = _mm512_add_ps(h1, qh), e2 = _mm512_add_ps(_mm512_sub_ps(h1, h), qh);
+    *lo = _mm512_add_ps(_mm512_add_ps(_mm512_fmadd_ps(s2l, c2, b), _mm512_add_ps(pl, ql)), _mm512_add_ps(e1, e2));
+    return h;
+}
+/* Ziv's test on h + l (relative error below eps): the float result, and the lanes that fail */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_round(__m512 h, __m512 l, float eps, __mmask16 *bad) {
+    const __m512 d = _mm512_mul_ps(h, _mm512_set1_ps(eps));
+    const __m512 lo = _mm512_add_ps(h, _mm512_sub_ps(l, d)), hi = _mm512_add_ps(h, _mm512_add_ps(l, d));
+    *bad = _mm512_cmp_ps_mask(lo, hi, _CMP_NEQ_UQ);
+    return lo;
+}
+/* the block loop: STEP(x, &bad) gives 16 results and the lanes for the element function elem */
+#define EW_VF_BLOCK(name, STEP, elem) \
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 name##_lanes(const float *x, __mmask16 m) { \
+    const __m512 xv = _mm512_maskz_loadu_ps(m, x); \
+    __mmask16 bad; \
+    __m512 f = STEP(xv, &bad); \
+    bad &= m; \
+    if (__builtin_expect(bad != 0, 0)) { \
+        _Alignas(64) float t[16]; \
+        _mm512_store_ps(t, f); \
+        for (; bad; bad &= bad - 1) { const int j = __builtin_ctz(bad); t[j] = elem(x[j]); } \
+        f = _mm512_load_ps(t); \
+    } \
+    return f; \
+} \
+EW_TARGET_VX static void name##_512(float *o, const float *x, int64_t n) { \
+    int64_t i = 0; \
+    for (; i + 16 <= n; i += 16) { \
+        _mm_prefetch((const char *)(x + i + 1024), _MM_HINT_T0); \
+        _mm512_storeu_ps(o + i, name##_lanes(x + i, 0xffff)); \
+    } \
+    if (i < n) { \
+        const __mmask16 m = (__mmask16)((1u << (n - i)) - 1); \
+        _mm512_mask_storeu_ps(o + i, m, name##_lanes(x + i, m)); \
+    } \
+} \
+void name(float *o, const float *x, int64_t n) { \
+    if (ew_use_avx512()) { name##_512(o, x, n); return; } \
+    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
+}
+
+/* ---- erf = a G(a), a = |x| < 4 (G = erf(a) / a, smooth: relative accuracy down to a = 0),
+   then x's sign; 1 from 4 (erf rounds to 1 from 3.92); nan and 0 < a < 2^-64 (where the
+   product's error term underflows) to the element function */
+#ifndef EW_VF_ERF_EPS
+#define EW_VF_ERF_EPS 0x1.6p-36f
+#endif
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erf_pair(__m512 a, __m512 *lo) {
+    __m512i i;
+    const __m512 s = ew_vf_split(a, 8.0f, &i);
+    __m512 gl;
+    const __m512 gh = ew_vf_poly(ew_verf16_erf, 6, i, s, &gl);
+    const __m512 h = _mm512_mul_ps(a, gh);
+    *lo = _mm512_fmadd_ps(a, gl, _mm512_fmsub_ps(a, gh, h));
+    return h;
+}
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erf_step(__m512 x, __mmask16 *bad) {
+    const __m512 ax = _mm512_abs_ps(x), a = _mm512_min_ps(ax, _mm512_set1_ps(0x1.fffffep+1f));
+    __m512 l;
+    const __m512 h = ew_vf_erf_pair(a, &l);
+    __mmask16 miss;
+    const __m512 f = ew_vf_round(h, l, EW_VF_ERF_EPS, &miss);
+    const __mmask16 one = _mm512_cmp_ps_mask(ax, _mm512_set1_ps(4.0f), _CMP_GE_OQ);
+    const __mmask16 odd = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(ax, _mm512_set1_ps(0x1p-64f), _CMP_NGE_UQ), ax, _mm512_setzero_ps(), _CMP_NEQ_UQ);
+    *bad = (__mmask16)((miss & ~one) | odd);
+    const __m512 r = _mm512_mask_blend_ps(one, f, _mm512_set1_ps(1.0f));
+    return _mm512_or_ps(r, _mm512_and_ps(x, _mm512_set1_ps(-0.0f)));
+}
+EW_VF_BLOCK(ew_ve_erff_block, ew_vf_erf_step, ew_verff)
 
 /* ---- erfinv and ndtri (verf.h's ew_verfinvf, ew_vndtrif): erfinv's fast path on y = x, or on
    y = 2p - 1 (exact in double) times sqrt 2 for ndtri (nd = 1).  Two passes over EW_VBLK floats

@@ -115,3 +115,32 @@ def test_ndtri():
     strided = rt.special.ndtri(rt.tensor([v for v in xs for _ in (0, 1)], dtype=rt.float32)[::2]).tolist()
     assert [repr(v) for v in block] == [repr(v) for v in strided]
     assert block[:3] == [-math.inf, -math.inf, math.inf] and all(math.isnan(v) for v in block[3:8])
+
+
+# Inputs where the float-lane erf block's pair (16 float lanes, branch erf17) lies so close to a
+# float rounding boundary that, with its rounding test switched off (EPS 2^-80), it misrounds:
+# a sample of the 772 that scripts/verf16_sweep.c found among every third float.
+ERF_HARD = [float.fromhex(v) for v in (
+    "-0x1.6f0ebcp-63", "0x1.77f248p-56", "-0x1.cc63fap-45", "-0x1.6f0ebcp-39", "-0x1.ad4790p-33", "0x1.662b30p-32",
+    "-0x1.9b8078p-30", "0x1.9b8078p-23", "-0x1.6ecd22p-18", "-0x1.4ef6e6p-16", "0x1.d2afc8p-4", "0x1.fc96f6p-4",
+    "0x1.01a852p-3", "0x1.501a3cp-2", "-0x1.7877a6p-2", "-0x1.04fdb4p-1", "0x1.3e2d10p-1", "-0x1.7b914cp-1",
+    "0x1.0630a4p+0", "-0x1.246802p+0", "-0x1.83701cp+0", "0x1.9b1536p+0", "-0x1.e25784p+0", "-0x1.feae80p+0")]
+
+
+def test_erf_block_near_rounding_boundaries(simd):
+    """The erf block's rounding test sends the inputs above to the element function: the block
+    (every lane position, masked tails) gives the correctly rounded result, the element's bits;
+    with the interval ends, the cut-off at 4, the 2^-64 floor of the fast path and specials."""
+    from test_verf import acceptable, erf_ref
+    edges = [k / 8 for k in range(33)] + [f32(k / 8 * (1 - 2.0 ** -24)) for k in range(1, 33)]
+    edges += [3.9999998, 4.0, 4.0000005, 2.0 ** -64, f32(2.0 ** -64 * (1 - 2.0 ** -24)), 2.0 ** -63, 1e-45, 0.0, -0.0,
+              math.inf, -math.inf, math.nan, 3.4e38]
+    base = ERF_HARD + [f32(v) for v in edges] + [-v for v in edges]
+    for shift in range(16):
+        xs = base[shift:] + base[:shift]
+        for n in (len(xs), len(xs) - 9):
+            block = rt.erf(rt.tensor(xs[:n], dtype=rt.float32)).tolist()
+            strided = rt.erf(rt.tensor([v for v in xs[:n] for _ in (0, 1)], dtype=rt.float32)[::2]).tolist()
+            assert [struct.pack("<f", v) for v in block] == [struct.pack("<f", v) for v in strided]
+            bad = [(x, g) for x, g in zip(xs, block) if not acceptable(g, x, erf_ref)]
+            assert not bad, bad[:5]
