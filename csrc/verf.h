@@ -113,9 +113,7 @@ static inline float ew_vgeluf(float x) {
 /* ---- erfinv: special_fast.h's EW_ERFINV_P1/P2 (polynomials in w = -log(1 - y^2)), its value
    before the rounding kept where the rounding test passes at EPS 2^-43 (the fits' errors are
    5e-15 and 1e-15); the slow path is the long double ew_erfinv (Newton steps on erfcl).  The
-   block: 8 double lanes, two passes over EW_VBLK floats (w into a buffer, as the AVX2 block,
-   then the polynomial of degree 20: many independent chains in flight); blocks with some
-   |y| > 0.999 (the second polynomial, +-1, nan) take the element function. */
+   block (verfc.c) is a float-lane evaluation of its own that keeps this function's bits. */
 #define EW_VERFINV_EPS 0x1p-43
 static inline float ew_verfinvf(float y) {
     const double yd = y, a = fabs(yd);
