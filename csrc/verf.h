@@ -5,9 +5,10 @@
    Ziv's strategy: a fast path in double gives y with a relative error below 2^-47 (table-driven
    polynomials, csrc/verf_tables.h); the float result is (float)y when y - y EPS and y + y EPS
    round to the same float (EPS = 2^-44 > the error bound: then so does the true value), else a
-   slow path in long double, for about one input in 2^18.  The element function and the AVX-512
-   block compute the same operations in the same order, so they give the same bits; the proof is
-   an exhaustive sweep of all 2^32 floats (scripts/verf_sweep.c).  The block functions are in
+   slow path in long double, for about one input in 2^18.  The AVX-512 blocks of erfc, ndtr and gelu
+   compute the same operations in the same order, so they give the same bits (scripts/verf_sweep.c
+   sweeps all 2^32 floats); those of erf and erfinv evaluate in float lanes and hand every lane
+   they cannot round to these functions (scripts/verf16_sweep.c compares all 2^32).  The block functions are in
    csrc/verfc.c (out of prelude.h's headers: they are in no other object's cache key).
 
    erf(a), a = |x| < 4: 16 intervals of width 1/4 (polynomials of degree 10); interval 0 is
@@ -113,9 +114,7 @@ static inline float ew_vgeluf(float x) {
 /* ---- erfinv: special_fast.h's EW_ERFINV_P1/P2 (polynomials in w = -log(1 - y^2)), its value
    before the rounding kept where the rounding test passes at EPS 2^-43 (the fits' errors are
    5e-15 and 1e-15); the slow path is the long double ew_erfinv (Newton steps on erfcl).  The
-   block: 8 double lanes, two passes over EW_VBLK floats (w into a buffer, as the AVX2 block,
-   then the polynomial of degree 20: many independent chains in flight); blocks with some
-   |y| > 0.999 (the second polynomial, +-1, nan) take the element function. */
+   block (verfc.c) is a float-lane evaluation of its own that keeps this function's bits. */
 #define EW_VERFINV_EPS 0x1p-43
 static inline float ew_verfinvf(float y) {
     const double yd = y, a = fabs(yd);

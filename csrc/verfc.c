@@ -7,7 +7,7 @@
 #include "verfc.h"
 #ifdef EW_HAVE_F16C_PATH
 
-/* ==== erf, erfc, ndtr, gelu: csrc/verf.h's fast path in 8 double lanes (its header says how) */
+/* ==== erfc, ndtr, gelu: csrc/verf.h's fast path in 8 double lanes (its header says how) */
 /* ---- the block functions: 16 floats an iteration, as two vectors of 8 doubles; a 16-entry
    table column is one vpermt2pd.  Lanes that fail the rounding test get the element function
    (which fails it the same way and takes the slow path).  Without AVX-512: the element loop. */
@@ -17,16 +17,6 @@ EW_VERF_TARGET static inline __m512d ew_verf_horner8(const double (*c)[16], int 
     __m512d p;
     EW_VERF_ESTRIN(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, EW_VERF_COL, c, deg, i, s, p);
     return p;
-}
-EW_VERF_TARGET static inline __m512d ew_verf_erf8(__m512d a) {
-    const __m512d ac = _mm512_min_pd(a, _mm512_set1_pd(3.9999999999999996));   /* (nan: the constant) */
-    const __m512i i = _mm512_cvttpd_epi64(_mm512_mul_pd(ac, _mm512_set1_pd(4.0)));
-    const __mmask8 z = _mm512_cmpeq_epi64_mask(i, _mm512_setzero_si512());
-    const __m512d s = _mm512_mask_blend_pd(z, _mm512_fmadd_pd(ac, _mm512_set1_pd(4.0), _mm512_sub_pd(_mm512_set1_pd(-0.5), _mm512_cvtepi64_pd(i))),
-                                           _mm512_mul_pd(_mm512_set1_pd(16.0), _mm512_mul_pd(ac, ac)));
-    const __m512d p = ew_verf_horner8(ew_verf_erf_c, 10, i, s);
-    const __m512d y = _mm512_mask_mul_pd(p, z, ac, p);
-    return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(4.0), _CMP_GE_OQ), y, _mm512_set1_pd(1.0));
 }
 /* erfc(u), u >= 0 or nan (nan: some value), u2 = u^2 */
 EW_VERF_TARGET static inline __m512d ew_verf_erfc8(__m512d u, __m512d u2) {
@@ -49,8 +39,6 @@ EW_VERF_TARGET static inline __m256 ew_verf_round8(__m512d y, __mmask8 *bad) {
     return lo;
 }
 /* the lanes' values y of 8 inputs xd (a double vector of floats), as the element functions */
-#define EW_VERF_ERF8(xd, y) \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), ew_verf_erf8(_mm512_abs_pd(xd)), xd)
 #define EW_VERF_ERFC8(xd, y) \
     const __m512d y##e = ew_verf_erfc8(_mm512_abs_pd(xd), _mm512_mul_pd(xd, xd)); \
     const __m512d y##s = _mm512_mask_sub_pd(y##e, _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), _mm512_set1_pd(2.0), y##e); \
@@ -102,37 +90,174 @@ void name(float *o, const float *x, int64_t n) { \
     if (ew_use_avx512()) { name##_512(o, x, n); return; } \
     for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
 }
-EW_VERF_BLOCK(ew_ve_erff_block, ew_verff, EW_VERF_ERF8, EW_VERF_SIGN_ERF)
 EW_VERF_BLOCK(ew_ve_erfcf_block, ew_verfcf, EW_VERF_ERFC8, EW_VERF_SIGN_NONE)
 EW_VERF_BLOCK(ew_ve_ndtrf_block, ew_vndtrf, EW_VERF_NDTR8, EW_VERF_SIGN_NONE)
 EW_VERF_BLOCK(ew_ve_geluf_block, ew_vgeluf, EW_VERF_GELU8, EW_VERF_SIGN_GELU)
 
-/* ---- erfinv and ndtri (verf.h's ew_verfinvf, ew_vndtrif): erfinv's fast path on y = x, or on
-   y = 2p - 1 (exact in double) times sqrt 2 for ndtri (nd = 1).  Two passes over EW_VBLK floats
-   (w = -log(1 - y^2) into a buffer, then the polynomial); blocks with a lane outside the fast
-   range (|x| > 0.999f; p outside [0.0005, 0.9995]; nan), or failing the rounding test, take the
-   element function. */
-EW_VERF_TARGET static inline __attribute__((always_inline)) __m512d ew_ve_erfinv_y(const float *x, const int nd) {
-    const __m512d v = _mm512_cvtps_pd(_mm256_loadu_ps(x));
-    return nd ? _mm512_fmadd_pd(v, _mm512_set1_pd(2.0), _mm512_set1_pd(-1.0)) : v;
+/* ==== the float-lane blocks (branch erf17): 16 float lanes a vector.  A function of a >= 0 is a
+   polynomial of s per interval of width w (csrc/verf16_tables.h, scripts/verf16_fit.py: 32
+   intervals, one vpermt2ps a coefficient) summed as a float pair hi + lo: c0h + c1h s + c2h s^2
+   exactly (Fast2Sum), the smaller rest c0l + s c1l + s^3 (c3 + ...) in float.  Ziv's test on the pair
+   (hi + lo +- |hi| EPS round to one float) leaves the lanes near a rounding boundary, and the
+   ones outside the fast range, to the element function, which is correctly rounded: the
+   results are its bits (scripts/verf16_sweep.c checks every float). */
+#include "verf16_tables.h"
+#define EW_VF_COL(T, k, i) _mm512_permutex2var_ps(_mm512_load_ps((T)[k]), (i), _mm512_load_ps((T)[k] + 16))
+/* a's interval i = floor(a / w), at most last, and s = a / w - i - 1/2, or a / w in interval 0
+   (exact: no rounding of s near a = 0); both subtractions exact */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_split(__m512 a, float invw, float last, __m512i *i) {
+    const __m512 t = _mm512_mul_ps(a, _mm512_set1_ps(invw));
+    const __m512 fi = _mm512_min_ps(_mm512_roundscale_ps(t, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC), _mm512_set1_ps(last));
+    *i = _mm512_cvttps_epi32(fi);
+    return _mm512_sub_ps(t, _mm512_add_ps(fi, _mm512_min_ps(fi, _mm512_set1_ps(0.5f))));
 }
-EW_VERF_TARGET static inline __attribute__((always_inline)) void ew_ve_erfinv_core(float *o, const float *x, int64_t n, const int nd) {
+/* interval i's polynomial at s as hi (returned) + *lo; T has deg + 4 columns (c2's lo, 0, is
+   not loaded).  The products c1h s, s^2 and c2h s^2 are split exactly by fma, summed to c0h by
+   Fast2Sum (|c0h| > |c1h s| > |c2h s^2| on every interval); the rest is c0l + s c1l +
+   s^2 s (c3 + ...) */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_poly(const float (*T)[32], int deg, __m512i i, __m512 s, __m512 *lo) {
+    __m512 b = EW_VF_COL(T, deg + 3, i);
+    _Pragma("GCC unroll 16") for (int k = deg + 2; k >= 6; k--) b = _mm512_fmadd_ps(b, s, EW_VF_COL(T, k, i));
+    const __m512 c0 = EW_VF_COL(T, 0, i), c1 = EW_VF_COL(T, 1, i), c2 = EW_VF_COL(T, 2, i);
+    const __m512 ph = _mm512_mul_ps(s, c1), pl = _mm512_fmsub_ps(s, c1, ph);
+    const __m512 s2 = _mm512_mul_ps(s, s), s2l = _mm512_fmsub_ps(s, s, s2);
+    b = _mm512_fmadd_ps(_mm512_mul_ps(b, s), s2, _mm512_fmadd_ps(s, EW_VF_COL(T, 4, i), EW_VF_COL(T, 3, i)));
+    const __m512 qh = _mm512_mul_ps(s2, c2), ql = _mm512_fmsub_ps(s2, c2, qh);
+    const __m512 h1 = _mm512_add_ps(c0, ph), e1 = _mm512_add_ps(_mm512_sub_ps(c0, h1), ph);
+    const __m512 h = _mm512_add_ps(h1, qh), e2 = _mm512_add_ps(_mm512_sub_ps(h1, h), qh);
+    *lo = _mm512_add_ps(_mm512_add_ps(_mm512_fmadd_ps(s2l, c2, b), _mm512_add_ps(pl, ql)), _mm512_add_ps(e1, e2));
+    return h;
+}
+/* Ziv's test on h + l (relative error below eps): the float result, and the lanes that fail */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_round(__m512 h, __m512 l, float eps, __mmask16 *bad) {
+    const __m512 lo = _mm512_add_ps(h, _mm512_fnmadd_ps(h, _mm512_set1_ps(eps), l));
+    const __m512 hi = _mm512_add_ps(h, _mm512_fmadd_ps(h, _mm512_set1_ps(eps), l));
+    *bad = _mm512_cmp_ps_mask(lo, hi, _CMP_NEQ_UQ);
+    return lo;
+}
+/* r (>= 0) with x's sign bit: (r & ~sign) | (x & sign) as one vpternlogd */
+#define EW_VF_COPYSIGN(r, x) _mm512_castsi512_ps(_mm512_ternarylogic_epi32(_mm512_castps_si512(r), _mm512_castps_si512(x), \
+    _mm512_set1_epi32(INT32_MIN), 0xd8))
+/* the block loop: STEP(x, &bad) gives 16 results and the lanes for the element function elem */
+#define EW_VF_BLOCK(name, STEP, elem) \
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 name##_lanes(const float *x, __mmask16 m) { \
+    const __m512 xv = _mm512_maskz_loadu_ps(m, x); \
+    __mmask16 bad; \
+    __m512 f = STEP(xv, &bad); \
+    bad &= m; \
+    if (__builtin_expect(bad != 0, 0)) { \
+        _Alignas(64) float t[16]; \
+        _mm512_store_ps(t, f); \
+        for (; bad; bad &= bad - 1) { const int j = __builtin_ctz(bad); t[j] = elem(x[j]); } \
+        f = _mm512_load_ps(t); \
+    } \
+    return f; \
+} \
+EW_TARGET_VX static void name##_512(float *o, const float *x, int64_t n) { \
+    int64_t i = 0; \
+    for (; i + 16 <= n; i += 16) { \
+        _mm_prefetch((const char *)(x + i + 1024), _MM_HINT_T0); \
+        _mm512_storeu_ps(o + i, name##_lanes(x + i, 0xffff)); \
+    } \
+    if (i < n) { \
+        const __mmask16 m = (__mmask16)((1u << (n - i)) - 1); \
+        _mm512_mask_storeu_ps(o + i, m, name##_lanes(x + i, m)); \
+    } \
+} \
+void name(float *o, const float *x, int64_t n) { \
+    if (ew_use_avx512()) { name##_512(o, x, n); return; } \
+    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
+}
+
+/* ---- erf = a G(a), a = |x| < 4 (G = erf(a) / a, smooth: relative accuracy down to a = 0),
+   then x's sign; 1 from 4 (erf rounds to 1 from 3.92); nan and 0 < a < 2^-64 (where the
+   product's error term underflows) to the element function */
+#ifndef EW_VF_ERF_EPS
+#define EW_VF_ERF_EPS 0x1.6p-36f
+#endif
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erf_pair(__m512 a, __m512 *lo) {
+    __m512i i;
+    const __m512 s = ew_vf_split(a, 8.0f, 31.0f, &i);
+    __m512 gl;
+    const __m512 gh = ew_vf_poly(ew_verf16_erf, 6, i, s, &gl);
+    const __m512 h = _mm512_mul_ps(a, gh);
+    *lo = _mm512_fmadd_ps(a, gl, _mm512_fmsub_ps(a, gh, h));
+    return h;
+}
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erf_step(__m512 x, __mmask16 *bad) {
+    const __m512 ax = _mm512_abs_ps(x), a = _mm512_min_ps(ax, _mm512_set1_ps(0x1.fffffep+1f));
+    __m512 l;
+    const __m512 h = ew_vf_erf_pair(a, &l);
+    __mmask16 miss;
+    const __m512 f = ew_vf_round(h, l, EW_VF_ERF_EPS, &miss);
+    const __mmask16 one = _mm512_cmp_ps_mask(ax, _mm512_set1_ps(4.0f), _CMP_GE_OQ);
+    const __mmask16 odd = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(ax, _mm512_set1_ps(0x1p-64f), _CMP_NGE_UQ), ax, _mm512_setzero_ps(), _CMP_NEQ_UQ);
+    *bad = (__mmask16)((miss & ~one) | odd);
+    const __m512 r = _mm512_mask_blend_ps(one, f, _mm512_set1_ps(1.0f));
+    return EW_VF_COPYSIGN(r, x);
+}
+EW_VF_BLOCK(ew_ve_erff_block, ew_vf_erf_step, ew_verff)
+
+/* ---- erfinv(a), a = |y| <= 1 - 2^-7, then y's sign: a K(a) for a <= 1/2 (K = erfinv(a) / a,
+   smooth: relative accuracy down to a = 0; intervals 0-7 of width 1/16); above, erfinv(1 - t)
+   as a polynomial per quarter of t's binades (t = 1 - a exact; intervals 8-31, t >= 2^-7).
+   |y| > 1 - 2^-7 (the poles, nan) and 0 < a < 2^-64 go to the element function. */
+#ifndef EW_VF_ERFINV_EPS
+#define EW_VF_ERFINV_EPS 0x1.8p-35f
+#endif
+#define EW_VF_ERFINV_TOP 0x1.fcp-1f
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erfinv_pair(__m512 a, __m512 *lo) {
+    __m512i i1;
+    const __m512 s1 = ew_vf_split(a, 16.0f, 7.0f, &i1);
+    /* t = 2^e m, m in [1, 2): quarter q = floor(4m) - 4, interval 8 + 4 (-2 - e) + q */
+    const __m512 t = _mm512_sub_ps(_mm512_set1_ps(1.0f), a);
+    const __m512 m4 = _mm512_mul_ps(_mm512_getmant_ps(t, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero), _mm512_set1_ps(4.0f));
+    const __m512 fq = _mm512_roundscale_ps(m4, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __m512 s2 = _mm512_sub_ps(m4, _mm512_add_ps(fq, _mm512_set1_ps(0.5f)));
+    const __m512i i2 = _mm512_cvttps_epi32(_mm512_fnmadd_ps(_mm512_getexp_ps(t), _mm512_set1_ps(4.0f), _mm512_sub_ps(fq, _mm512_set1_ps(4.0f))));
+    const __mmask16 up = _mm512_cmp_ps_mask(a, _mm512_set1_ps(0.5f), _CMP_GT_OQ);
+    __m512 pl;
+    const __m512 ph = ew_vf_poly(ew_verf16_erfinv, 8, _mm512_mask_blend_epi32(up, i1, i2), _mm512_mask_blend_ps(up, s1, s2), &pl);
+    const __m512 u = _mm512_mask_blend_ps(up, a, _mm512_set1_ps(1.0f));
+    const __m512 h = _mm512_mul_ps(u, ph);
+    *lo = _mm512_fmadd_ps(u, pl, _mm512_fmsub_ps(u, ph, h));
+    return h;
+}
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erfinv_step(__m512 y, __mmask16 *bad) {
+    const __m512 a = _mm512_abs_ps(y);
+    __m512 l;
+    const __m512 h = ew_vf_erfinv_pair(a, &l);
+    __mmask16 miss;
+    const __m512 f = ew_vf_round(h, l, EW_VF_ERFINV_EPS, &miss);
+    const __mmask16 out = _mm512_cmp_ps_mask(a, _mm512_set1_ps(EW_VF_ERFINV_TOP), _CMP_NLE_UQ);
+    const __mmask16 tiny = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(a, _mm512_set1_ps(0x1p-64f), _CMP_LT_OQ), a, _mm512_setzero_ps(), _CMP_NEQ_OQ);
+    *bad = (__mmask16)(miss | out | tiny);
+    return EW_VF_COPYSIGN(f, y);
+}
+EW_VF_BLOCK(ew_ve_erfinvf_block, ew_vf_erfinv_step, ew_verfinvf)
+
+/* ---- ndtri (verf.h's ew_vndtrif): erfinv's double fast path (verf.h's ew_verfinvf) on
+   y = 2p - 1 (exact in double), times sqrt 2.  Two passes over EW_VBLK floats (w = -log(1 - y^2)
+   into a buffer, then the polynomial); blocks with a lane outside the fast range (p outside
+   [0.0005, 0.9995]; nan), or failing the rounding test, take the element function. */
+EW_VERF_TARGET static inline __attribute__((always_inline)) __m512d ew_ve_ndtri_y(const float *x) {
+    return _mm512_fmadd_pd(_mm512_cvtps_pd(_mm256_loadu_ps(x)), _mm512_set1_pd(2.0), _mm512_set1_pd(-1.0));
+}
+EW_VERF_TARGET static void ew_ve_ndtrif_512(float *o, const float *x, int64_t n) {
     _Alignas(64) double wb[EW_VBLK];
     int64_t i0 = 0;
     for (; i0 + EW_VBLK <= n; i0 += EW_VBLK) {
         const float *xb = x + i0;
         __mmask16 out = 0;
         for (int j = 0; j < EW_VBLK; j += 16)
-            out |= nd ? ~(_mm512_cmp_ps_mask(_mm512_loadu_ps(xb + j), _mm512_set1_ps(EW_VNDTRI_LO), _CMP_GE_OQ)
-                          & _mm512_cmp_ps_mask(_mm512_loadu_ps(xb + j), _mm512_set1_ps(EW_VNDTRI_HI), _CMP_LE_OQ))
-                      : _mm512_cmpgt_epi32_mask(_mm512_and_si512(_mm512_loadu_si512(xb + j), _mm512_set1_epi32(0x7fffffff)),
-                                                _mm512_set1_epi32(0x3f7fbe77));        /* 0.999f */
+            out |= ~(_mm512_cmp_ps_mask(_mm512_loadu_ps(xb + j), _mm512_set1_ps(EW_VNDTRI_LO), _CMP_GE_OQ)
+                     & _mm512_cmp_ps_mask(_mm512_loadu_ps(xb + j), _mm512_set1_ps(EW_VNDTRI_HI), _CMP_LE_OQ));
         if (out) {
-            for (int j = 0; j < EW_VBLK; j++) o[i0 + j] = nd ? ew_vndtrif(xb[j]) : ew_verfinvf(xb[j]);
+            for (int j = 0; j < EW_VBLK; j++) o[i0 + j] = ew_vndtrif(xb[j]);
             continue;
         }
         for (int j = 0; j < EW_VBLK; j += 8) {
-            const __m512d a = _mm512_abs_pd(ew_ve_erfinv_y(xb + j, nd)), one = _mm512_set1_pd(1.0);
+            const __m512d a = _mm512_abs_pd(ew_ve_ndtri_y(xb + j)), one = _mm512_set1_pd(1.0);
             const __m512d t = _mm512_mul_pd(_mm512_sub_pd(one, a), _mm512_add_pd(one, a));
             const __m512i ix = _mm512_add_epi64(_mm512_castpd_si512(t), _mm512_set1_epi64((int64_t)(0x3ff0000000000000ull - 0x3fe6a09e667f3bcdull)));
             const __m512i kb = _mm512_add_epi64(_mm512_srli_epi64(ix, 52), _mm512_set1_epi64(0x4330000000000000ll));
@@ -149,25 +274,17 @@ EW_VERF_TARGET static inline __attribute__((always_inline)) void ew_ve_erfinv_co
         for (int j = 0; j < EW_VBLK; j += 8) {
             const __m512d u = EW_ERFINV_U1(_mm512_fmadd_pd, _mm512_set1_pd, _mm512_load_pd(wb + j));
             const __m512d p = EW_ERFINV_P1(_mm512_fmadd_pd, _mm512_set1_pd, u);
-            const __m512d yp = _mm512_mul_pd(ew_ve_erfinv_y(xb + j, nd), p);
-            const __m512d r = nd ? _mm512_mul_pd(yp, _mm512_set1_pd(EW_VNDTRI_SQRT2)) : yp;
+            const __m512d r = _mm512_mul_pd(_mm512_mul_pd(ew_ve_ndtri_y(xb + j), p), _mm512_set1_pd(EW_VNDTRI_SQRT2));
             const __m256 lo = _mm512_cvtpd_ps(_mm512_fmadd_pd(r, _mm512_set1_pd(-EW_VERFINV_EPS), r));
             const __m256 hi = _mm512_cvtpd_ps(_mm512_fmadd_pd(r, _mm512_set1_pd(EW_VERFINV_EPS), r));
             bad |= (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_NEQ_OQ));
-            /* erfinv: x's sign (r - r EPS loses -0's); ndtri's 2p - 1 is never -0 */
-            _mm256_store_ps(ob + j, nd ? lo : _mm256_or_ps(lo, _mm256_and_ps(_mm256_loadu_ps(xb + j), _mm256_set1_ps(-0.0f))));
+            _mm256_store_ps(ob + j, lo);      /* (2p - 1 is never -0) */
         }
         if (bad)        /* (rare: about one block in 2^12) */
-            for (int j = 0; j < EW_VBLK; j++) ob[j] = nd ? ew_vndtrif(xb[j]) : ew_verfinvf(xb[j]);
+            for (int j = 0; j < EW_VBLK; j++) ob[j] = ew_vndtrif(xb[j]);
         memcpy(o + i0, ob, sizeof ob);
     }
-    for (; i0 < n; i0++) o[i0] = nd ? ew_vndtrif(x[i0]) : ew_verfinvf(x[i0]);
-}
-EW_VERF_TARGET static void ew_ve_erfinvf_512(float *o, const float *x, int64_t n) { ew_ve_erfinv_core(o, x, n, 0); }
-EW_VERF_TARGET static void ew_ve_ndtrif_512(float *o, const float *x, int64_t n) { ew_ve_erfinv_core(o, x, n, 1); }
-void ew_ve_erfinvf_block(float *o, const float *x, int64_t n) {
-    if (ew_use_avx512()) { ew_ve_erfinvf_512(o, x, n); return; }
-    for (int64_t i = 0; i < n; i++) o[i] = ew_verfinvf(x[i]);
+    for (; i0 < n; i0++) o[i0] = ew_vndtrif(x[i0]);
 }
 void ew_ve_ndtrif_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_ve_ndtrif_512(o, x, n); return; }

@@ -84,19 +84,26 @@ def test_sigmoid():
     run("sigmoid", rt.sigmoid, sigmoid_ref)
 
 
-def ndtri_ref(p):
-    """sqrt 2 erfinv(2p - 1) (2p - 1 exact in double), erfinv by Newton steps on math.erf:
-    accurate to a few 2^-52 relative inside [0.0005, 0.9995], the range the fast path takes."""
-    if math.isnan(p) or not 0 < p < 1:
-        return {0.0: -math.inf, 1.0: math.inf}.get(p, math.nan)
-    y = 2 * p - 1
+def erfinv_ref(y):
+    """erfinv by Newton steps on math.erf: accurate to a few 2^-52 relative for |y| <= 0.9995
+    (zeros keep their sign)."""
+    if y == 0:
+        return y
     x = 0.0
     for _ in range(60):
         step = (math.erf(x) - y) / (2 / math.sqrt(math.pi) * math.exp(-x * x))
         x -= step
         if abs(step) <= abs(x) * 2.0 ** -60:
             break
-    return math.sqrt(2) * x
+    return x
+
+
+def ndtri_ref(p):
+    """sqrt 2 erfinv(2p - 1) (2p - 1 exact in double) inside [0.0005, 0.9995], the range the
+    fast path takes."""
+    if math.isnan(p) or not 0 < p < 1:
+        return {0.0: -math.inf, 1.0: math.inf}.get(p, math.nan)
+    return math.sqrt(2) * erfinv_ref(2 * p - 1)
 
 
 def test_ndtri():
@@ -115,3 +122,61 @@ def test_ndtri():
     strided = rt.special.ndtri(rt.tensor([v for v in xs for _ in (0, 1)], dtype=rt.float32)[::2]).tolist()
     assert [repr(v) for v in block] == [repr(v) for v in strided]
     assert block[:3] == [-math.inf, -math.inf, math.inf] and all(math.isnan(v) for v in block[3:8])
+
+
+# Inputs where the float-lane erf block's pair (16 float lanes, branch erf17) lies so close to a
+# float rounding boundary that, with its rounding test switched off (EPS 2^-80), it misrounds:
+# a sample of the 772 that scripts/verf16_sweep.c found among every third float.
+ERF_HARD = [float.fromhex(v) for v in (
+    "-0x1.6f0ebcp-63", "0x1.77f248p-56", "-0x1.cc63fap-45", "-0x1.6f0ebcp-39", "-0x1.ad4790p-33", "0x1.662b30p-32",
+    "-0x1.9b8078p-30", "0x1.9b8078p-23", "-0x1.6ecd22p-18", "-0x1.4ef6e6p-16", "0x1.d2afc8p-4", "0x1.fc96f6p-4",
+    "0x1.01a852p-3", "0x1.501a3cp-2", "-0x1.7877a6p-2", "-0x1.04fdb4p-1", "0x1.3e2d10p-1", "-0x1.7b914cp-1",
+    "0x1.0630a4p+0", "-0x1.246802p+0", "-0x1.83701cp+0", "0x1.9b1536p+0", "-0x1.e25784p+0", "-0x1.feae80p+0")]
+
+
+def test_erf_block_near_rounding_boundaries(simd):
+    """The erf block's rounding test sends the inputs above to the element function: the block
+    (every lane position, masked tails) gives the correctly rounded result, the element's bits;
+    with the interval ends, the cut-off at 4, the 2^-64 floor of the fast path and specials."""
+    from test_verf import acceptable, erf_ref
+    edges = [k / 8 for k in range(33)] + [f32(k / 8 * (1 - 2.0 ** -24)) for k in range(1, 33)]
+    edges += [3.9999998, 4.0, 4.0000005, 2.0 ** -64, f32(2.0 ** -64 * (1 - 2.0 ** -24)), 2.0 ** -63, 1e-45, 0.0, -0.0,
+              math.inf, -math.inf, math.nan, 3.4e38]
+    base = ERF_HARD + [f32(v) for v in edges] + [-v for v in edges]
+    for shift in range(16):
+        xs = base[shift:] + base[:shift]
+        for n in (len(xs), len(xs) - 9):
+            block = rt.erf(rt.tensor(xs[:n], dtype=rt.float32)).tolist()
+            strided = rt.erf(rt.tensor([v for v in xs[:n] for _ in (0, 1)], dtype=rt.float32)[::2]).tolist()
+            assert [struct.pack("<f", v) for v in block] == [struct.pack("<f", v) for v in strided]
+            bad = [(x, g) for x, g in zip(xs, block) if not acceptable(g, x, erf_ref)]
+            assert not bad, bad[:5]
+
+
+# The same for the erfinv block (a K(a) up to 1/2, erfinv(1 - t) by quarters of t's binades up
+# to 1 - 2^-7): a sample of the 47 inputs the sweep found among every seventh float.
+ERFINV_HARD = [float.fromhex(v) for v in (
+    "0x1.ff62p-21", "-0x1.7c966p-11", "0x1.db9baap-4", "0x1.c678d2p-2", "0x1.1f7644p-1", "-0x1.235044p-1",
+    "0x1.5d4458p-1", "-0x1.600f26p-1", "-0x1.60269cp-1", "-0x1.602e0cp-1", "0x1.64aa3ap-1", "0x1.64fcc0p-1",
+    "-0x1.791f40p-1", "-0x1.7bdcc8p-1", "-0x1.7c4f3ep-1", "0x1.7ea012p-1", "-0x1.7fbc52p-1", "-0x1.7fcba2p-1",
+    "0x1.d023c8p-1", "-0x1.dddc74p-1")]
+
+
+def test_erfinv_block_near_rounding_boundaries(simd):
+    """As the erf test: the hard inputs, the interval ends (k/16 below 1/2, the quarters of
+    1 - y's binades), 1/2, the fast path's end 1 - 2^-7, its 2^-64 floor, the poles and nan."""
+    edges = [k / 16 for k in range(9)] + [f32(k / 16 * (1 - 2.0 ** -24)) for k in range(1, 9)]
+    edges += [f32(1 - 2.0 ** -b * (1 + q / 4)) for b in range(2, 8) for q in range(4)]
+    edges += [f32(1 - 2.0 ** -b * (1 + q / 4)) + d for b in range(2, 8) for q in range(4) for d in (2.0 ** -25, -(2.0 ** -25))]
+    edges += [0.5, f32(0.5 + 2.0 ** -24), 1 - 2.0 ** -7, f32(1 - 2.0 ** -7 + 2.0 ** -24), 2.0 ** -64, 1e-45, 0.0]
+    base = ERFINV_HARD + [f32(v) for v in edges] + [-f32(v) for v in edges]
+    specials = [1.0, -1.0, 1.5, math.nan, math.inf]
+    for shift in range(16):
+        xs = base[shift:] + base[:shift]
+        for n in (len(xs), len(xs) - 9):
+            got, bad = check(rt.erfinv, erfinv_ref, xs[:n])
+            assert not bad, bad[:5]
+            strided = rt.erfinv(rt.tensor([v for v in xs[:n] for _ in (0, 1)], dtype=rt.float32)[::2]).tolist()
+            assert [struct.pack("<f", v) for v in got] == [struct.pack("<f", v) for v in strided]
+    got = rt.erfinv(rt.tensor(specials + base[:20], dtype=rt.float32)).tolist()
+    assert got[:2] == [math.inf, -math.inf] and all(math.isnan(v) for v in got[2:5])
