@@ -110,11 +110,6 @@ EW_TARGET_F16C void ew_vt_hardsigmoidf_block(float *o, const float *x, int64_t n
 #define EW_VT_QUOT(n, d, q) \
     const __m512d q##r0 = _mm512_rcp14_pd(d), q##r = _mm512_fmadd_pd(q##r0, _mm512_fnmadd_pd(d, q##r0, _mm512_set1_pd(1.0)), q##r0); \
     const __m512d q##0 = _mm512_mul_pd(n, q##r), q = _mm512_fmadd_pd(_mm512_fnmadd_pd(q##0, d, n), q##r, q##0)
-/* 1 / sqrt(w) to within 2^-52: rsqrt14 and two Newton steps */
-#define EW_VT_RSQRT(w, y) \
-    const __m512d y##0 = _mm512_rsqrt14_pd(w); \
-    const __m512d y##1 = _mm512_fmadd_pd(_mm512_mul_pd(y##0, _mm512_set1_pd(0.5)), _mm512_fnmadd_pd(w, _mm512_mul_pd(y##0, y##0), _mm512_set1_pd(1.0)), y##0); \
-    const __m512d y = _mm512_fmadd_pd(_mm512_mul_pd(y##1, _mm512_set1_pd(0.5)), _mm512_fnmadd_pd(w, _mm512_mul_pd(y##1, y##1), _mm512_set1_pd(1.0)), y##1)
 /* atan y for finite y (|y| clamped to 2^60, where atan is pi/2 in float): ew_mf_atand's steps */
 EW_TARGET_V8 static inline __m512d ew_vt_atand8(__m512d y) {
     const __m512d sg = _mm512_set1_pd(-0.0), a = _mm512_min_pd(_mm512_andnot_pd(sg, y), _mm512_set1_pd(0x1p60));
@@ -173,23 +168,8 @@ EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
 #define EW_VT_ATAN(xd, r, bad) \
     const __m512d r = ew_vt_atand8(xd); \
     bad = _mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q)
-/* asin x = atan(x / sqrt((1 - x)(1 + x))), acos x = 2 atan((1 - x) / sqrt((1 - x)(1 + x))) for |x| < 1 */
-#define EW_VT_ASIN(xd, r, bad) \
-    const __m512d one##r = _mm512_set1_pd(1.0), w##r = _mm512_mul_pd(_mm512_sub_pd(one##r, xd), _mm512_add_pd(one##r, xd)); \
-    bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), xd), one##r, _CMP_NLT_UQ); \
-    EW_VT_RSQRT(_mm512_mask_blend_pd(bad, w##r, one##r), y##r); \
-    const __m512d r = ew_vt_atand8(_mm512_mul_pd(xd, y##r))
-#define EW_VT_ACOS(xd, r, bad) \
-    const __m512d one##r = _mm512_set1_pd(1.0), w##r = _mm512_mul_pd(_mm512_sub_pd(one##r, xd), _mm512_add_pd(one##r, xd)); \
-    bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), xd), one##r, _CMP_NLT_UQ); \
-    EW_VT_RSQRT(_mm512_mask_blend_pd(bad, w##r, one##r), y##r); \
-    const __m512d r = _mm512_mul_pd(_mm512_set1_pd(2.0), ew_vt_atand8(_mm512_mul_pd(_mm512_sub_pd(one##r, xd), y##r)))
 static inline float ew_vt_atan_e(float x) { return ew_atanf_fma(x); }
-static inline float ew_vt_asin_e(float x) { return ew_asinf_fma(x); }
-static inline float ew_vt_acos_e(float x) { return ew_acosf_fma(x); }
 EW_VT_BLOCK1(ew_vt_atanf_block, ew_vt_atan_e, EW_VT_ATAN)
-EW_VT_BLOCK1(ew_vt_asinf_block, ew_vt_asin_e, EW_VT_ASIN)
-EW_VT_BLOCK1(ew_vt_acosf_block, ew_vt_acos_e, EW_VT_ACOS)
 
 
 /* atan2(y, x) = atan(y / x), plus pi with y's sign where x < 0 (ew_atan2f_fma), for finite nonzero
@@ -324,11 +304,11 @@ EW_TARGET_V8 static inline __m512d ew_vt_sincos8(__m512d xd, const int q) {
     return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(s), par, _mm512_set1_epi64(INT64_MIN), 0x96));
 }
 /* Ziv's test on 16 lanes held as two vectors of 8 doubles (lo, hi), on their 16 low words at once:
-   the lanes of `keep` whose low 29 bits lie beyond 2^13 of 2^28 (a float midpoint) */
-EW_TARGET_V8 static inline __mmask16 ew_vt_far_mid16(__mmask16 keep, __m512d lo, __m512d hi) {
+   the lanes of `keep` whose low 29 bits lie beyond 2^lg of 2^28 (a float midpoint) */
+EW_TARGET_V8 static inline __mmask16 ew_vt_far_mid16(__mmask16 keep, __m512d lo, __m512d hi, const int lg) {
     const __m512i lw = _mm512_permutex2var_epi32(_mm512_castpd_si512(lo), _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), _mm512_castpd_si512(hi));
-    return _mm512_mask_test_epi32_mask(keep, _mm512_add_epi32(lw, _mm512_set1_epi32((1 << 13) - (1 << 28))),
-                                       _mm512_set1_epi32(0x1fffffff & ~((1 << 14) - 1)));
+    return _mm512_mask_test_epi32_mask(keep, _mm512_add_epi32(lw, _mm512_set1_epi32((1 << lg) - (1 << 28))),
+                                       _mm512_set1_epi32(0x1fffffff & ~((1 << (lg + 1)) - 1)));
 }
 /* the element function (ops.yaml's float32 expr): ew_trigf_fma below 2^19, glibc's sinf and cosf
    beyond (and for inf, nan), as the finishing pass ew_sinf_finish gave them: no second pass over
@@ -337,9 +317,9 @@ static inline float ew_vt_sincos_e(float x, const int q) {
     return fabsf(x) < 0x1p19f ? ew_trigf_fma(x, (uint64_t)q) : (q ? cosf(x) : sinf(x));
 }
 /* A unary block, 16 lanes a step as two vectors of 8 doubles: V8(xd) computes them; the lanes with
-   |x| < 2^19 (and, with `nz`, x != 0) that pass Ziv's test keep them, the others get ELEM, as does
-   the tail */
-#define EW_VT_BLOCK16(name, ELEM, V8, nz) \
+   |x| at most the float whose bits are `lim` (and, with `nz`, x != 0) that pass Ziv's test with a
+   window of 2^lg double ulps keep them, the others get ELEM, as does the tail */
+#define EW_VT_BLOCK16(name, ELEM, V8, nz, lim, lg) \
 EW_TARGET_V8 static void name(float *o, const float *x, int64_t n) { \
     int64_t i = 0; \
     for (; i + 16 <= n; i += 16) { \
@@ -348,13 +328,13 @@ EW_TARGET_V8 static void name(float *o, const float *x, int64_t n) { \
         _mm_prefetch((const char *)(x + i + 4096), _MM_HINT_T0); \
         const __m512 xv = _mm512_loadu_ps(x + i); \
         __mmask16 keep = _mm512_cmple_epi32_mask(_mm512_and_si512(_mm512_castps_si512(xv), _mm512_set1_epi32(0x7fffffff)), \
-                                                 _mm512_set1_epi32(0x48ffffff));     /* |x| < 2^19 */ \
+                                                 _mm512_set1_epi32(lim)); \
         if (nz) keep = _mm512_mask_cmp_ps_mask(keep, xv, _mm512_setzero_ps(), _CMP_NEQ_UQ); \
         const __m512d dl = V8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i))); \
         const __m512d dh = V8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i + 8))); \
         _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl)); \
         _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh)); \
-        const __mmask16 good = ew_vt_far_mid16(keep, dl, dh); \
+        const __mmask16 good = ew_vt_far_mid16(keep, dl, dh, lg); \
         if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the input from the register: o may be x */ \
             float xt[16]; \
             _mm512_storeu_ps(xt, xv); \
@@ -368,8 +348,8 @@ EW_TARGET_V8 static inline __m512d ew_vt_sin8(__m512d xd) { return ew_vt_sincos8
 EW_TARGET_V8 static inline __m512d ew_vt_cos8(__m512d xd) { return ew_vt_sincos8(xd, 1); }
 static inline float ew_vt_sin_e(float x) { return ew_vt_sincos_e(x, 0); }
 static inline float ew_vt_cos_e(float x) { return ew_vt_sincos_e(x, 1); }
-EW_VT_BLOCK16(ew_vt_sinf_block_v16, ew_vt_sin_e, ew_vt_sin8, 0)
-EW_VT_BLOCK16(ew_vt_cosf_block_v16, ew_vt_cos_e, ew_vt_cos8, 0)
+EW_VT_BLOCK16(ew_vt_sinf_block_v16, ew_vt_sin_e, ew_vt_sin8, 0, 0x48ffffff, 13)     /* |x| < 2^19 */
+EW_VT_BLOCK16(ew_vt_cosf_block_v16, ew_vt_cos_e, ew_vt_cos8, 0, 0x48ffffff, 13)
 /* without AVX-512: ew_trigf_block, which leaves |x| >= 2^19, inf and nan for the finishing pass */
 EW_TARGET_F16C void ew_vt_sinf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vt_sinf_block_v16(o, x, n); return; }
@@ -409,10 +389,58 @@ EW_TARGET_V8 static inline __m512d ew_vt_tan8(__m512d xd) {
     EW_VT_QUOT(num, den, t);
     return t;
 }
-EW_VT_BLOCK16(ew_vt_tanf_block_v16, ew_vt_tan_e, ew_vt_tan8, 1)     /* zeros: the element function */
+EW_VT_BLOCK16(ew_vt_tanf_block_v16, ew_vt_tan_e, ew_vt_tan8, 1, 0x48ffffff, 13)     /* zeros: the element function */
 EW_TARGET_F16C void ew_vt_tanf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vt_tanf_block_v16(o, x, n); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_vt_tan_e(x[i]);
 }
+
+/* ---- asin, acos for |x| < 1: asin t = t + t z P(z) on t <= 1/2 with z = t^2, the argument
+   folded there as SLEEF does: a = |x| > 1/2 takes t = sqrt(z), z = (1 - a) / 2 (exact), and
+   asin a = pi/2 - 2 asin t; acos x is pi/2 - asin x, 2 asin t or pi - 2 asin t.  One polynomial
+   for every lane, P of degree 7 (a relative fit of (asin t - t) / t^3 on z in [0, 1/4], mpmath:
+   asin t within 2^-38.1); sqrt z as z / sqrt z from rsqrt14 (2^-14) and one third-order step
+   (2^-40.7): no division, no square root instruction.  The double is within about 2^-37.5 of
+   the true value, the element function's (atan's fold, in double) within 2^-50: Ziv's test
+   sends a lane within 2^17 double ulps of a float midpoint to the element function. */
+#ifndef EW_VT_ASIN_WINDOW     /* (the exhaustive sweep narrows it to find the inputs the test saves) */
+#define EW_VT_ASIN_WINDOW 17
+#endif
+EW_TARGET_V8 static inline __m512d ew_vt_asincos8(__m512d xd, const int q) {
+#define F_ _mm512_fmadd_pd
+#define C_ _mm512_set1_pd
+    const __m512d sg = C_(-0.0), a = _mm512_andnot_pd(sg, xd);
+    const __mmask8 big = _mm512_cmp_pd_mask(a, C_(0.5), _CMP_GT_OQ);
+    const __m512d w = _mm512_fnmadd_pd(a, C_(0.5), C_(0.5));
+    const __m512d y = _mm512_rsqrt14_pd(w), wy = _mm512_mul_pd(w, y);
+    const __m512d e = _mm512_fnmadd_pd(wy, y, C_(1.0));                    /* sqrt w = w y (1 + e/2 + 3e^2/8) */
+    const __m512d s = F_(_mm512_mul_pd(wy, e), F_(e, C_(0.375), C_(0.5)), wy);
+    const __m512d t = _mm512_mask_blend_pd(big, a, s), z = _mm512_mask_blend_pd(big, _mm512_mul_pd(a, a), w);
+    const __m512d z2 = _mm512_mul_pd(z, z), z4 = _mm512_mul_pd(z2, z2);
+    const __m512d P = F_(F_(F_(z, C_(0x1.e1e8a771ef884p-6), C_(0x1.5e8dbeefaf432p-8)), z2, F_(z, C_(0x1.3cd74ead05860p-6), C_(0x1.6a8758ab651b6p-6))), z4,
+                         F_(F_(z, C_(0x1.f20ae6b79e5ecp-6), C_(0x1.6db5c53f48f95p-5)), z2, F_(z, C_(0x1.333334e35f5c9p-4), C_(0x1.55555554e7a60p-3))));
+    const __m512d p = _mm512_xor_pd(F_(_mm512_mul_pd(t, z), P, t), _mm512_and_pd(xd, sg));   /* asin t with x's sign */
+    if (!q)     /* asin x = p, or pi/2 - 2|p| with x's sign */
+        return _mm512_mask_blend_pd(big, p, _mm512_fnmadd_pd(C_(2.0), p, _mm512_or_pd(C_(EW_MF_PI_2), _mm512_and_pd(xd, sg))));
+    /* acos x = pi/2 - p, or base + 2p with base 0 (x > 0) or pi (x < 0) */
+    const __m512d base = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), C_(EW_MF_PI));
+    return F_(_mm512_mask_blend_pd(big, C_(-1.0), C_(2.0)), p, _mm512_mask_blend_pd(big, C_(EW_MF_PI_2), base));
+#undef F_
+#undef C_
+}
+EW_TARGET_V8 static inline __m512d ew_vt_asin8(__m512d xd) { return ew_vt_asincos8(xd, 0); }
+EW_TARGET_V8 static inline __m512d ew_vt_acos8(__m512d xd) { return ew_vt_asincos8(xd, 1); }
+static inline float ew_vt_asin_e(float x) { return ew_asinf_fma(x); }
+static inline float ew_vt_acos_e(float x) { return ew_acosf_fma(x); }
+EW_VT_BLOCK16(ew_vt_asinf_block_v16, ew_vt_asin_e, ew_vt_asin8, 0, 0x3f7fffff, EW_VT_ASIN_WINDOW)    /* |x| < 1 */
+EW_VT_BLOCK16(ew_vt_acosf_block_v16, ew_vt_acos_e, ew_vt_acos8, 0, 0x3f7fffff, EW_VT_ASIN_WINDOW)
+/* the exported unary block: the AVX-512 one, else the element function on every element */
+#define EW_VT_UNARY(name, elem) \
+EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
+    if (ew_use_avx512()) { name##_v16(o, x, n); return; } \
+    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
+}
+EW_VT_UNARY(ew_vt_asinf_block, ew_vt_asin_e)
+EW_VT_UNARY(ew_vt_acosf_block, ew_vt_acos_e)
 
 #endif

@@ -207,6 +207,34 @@ def test_trig_blocks(name):
     assert same(inplace.tolist(), got)
 
 
+# (input, correctly rounded result) bits, mpmath at 300 bits: inputs whose fast-path double lies
+# near a float midpoint and rounds the wrong way without Ziv's test (the exhaustive sweep
+# scripts/vtrig_sweep.c with the test's window narrowed to one double ulp: asin 616, acos 226)
+TRIG_HARD = {
+    "asin": [(0x3D09BF86, 0x3D09C62D), (0x3E8096E7, 0x3E81FB2E), (0x3EB9BEC2, 0x3EBE14E5), (0x3ED718BE, 0x3EDDFC86),
+             (0x3EED11A5, 0x3EF67AC3), (0x3F04F7DE, 0x3F0BD0F3), (0x3F182EE3, 0x3F22F843), (0x3F2C7B7C, 0x3F3D41BD),
+             (0x3F549555, 0x3F7AD641), (0xBE5FEF9C, 0xBE61C2AD), (0xBEB6A645, 0xBEBAC389), (0xBED5157F, 0xBEDBC54F),
+             (0xBEEB6A65, 0xBEF49DB1), (0xBF03CE7E, 0xBF0A7582), (0xBF15DCFA, 0xBF2018B7), (0xBF2AAFE6, 0xBF3AD674)],
+    "acos": [(0x3E7BF806, 0x3FA93D30), (0x3ED26C58, 0x3F92D990), (0x3EEEF026, 0x3F8AEA0D), (0x3F016902, 0x3F8539C1),
+             (0x3F0D2648, 0x3F7C9EB0), (0x3F110A82, 0x3F77ED34), (0x3F13888F, 0x3F74E3B2), (0x3F18E5D4, 0x3F6E43A6),
+             (0x3F252406, 0x3F5EA281), (0x3F2AF47B, 0x3F56ED2D), (0x3F3E2A3A, 0x3F3BC70C), (0x3F483B60, 0x3F2C349D),
+             (0x3F7C41C7, 0x3E2F52AD), (0xBEBBCC8B, 0x3FF92241), (0xBEFF6195, 0x4005F3B7), (0xBF17D80B, 0x400D2B02)],
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRIG_HARD))
+def test_trig_hard_cases(name, simd):
+    """The 16-lane blocks' rounding test: each hard input, at every lane of a vector (among
+    easy neighbours), gives the correctly rounded float."""
+    fb = lambda b: struct.unpack("<f", struct.pack("<I", b))[0]
+    for lane in range(16):
+        xs = [fb(b) if j % 16 == lane else 0.25 for b, _ in TRIG_HARD[name] for j in range(16)]
+        got = getattr(rt, name)(rt.tensor(xs, dtype=rt.float32)).tolist()
+        bad = [(hex(b), hex(e), got[16 * k + lane]) for k, (b, e) in enumerate(TRIG_HARD[name])
+               if key(got[16 * k + lane]) != key(fb(e))]
+        assert not bad, f"{name}, lane {lane}: misrounded {bad}"
+
+
 def test_atan2_block():
     ps = pairs(40_000 + 3, seed=9)
     a = rt.tensor([p[0] for p in ps], dtype=rt.float32)
