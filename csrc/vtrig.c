@@ -163,13 +163,6 @@ EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
     if (ew_use_avx512()) { name##_v8(o, x, n); return; } \
     for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
 }
-/* atan: every finite x (nan declined); below 2^-126 the result is x's double, no rounding test needed
-   (tiny x: atan x = x in float, and the double is x up to 2^-200) */
-#define EW_VT_ATAN(xd, r, bad) \
-    const __m512d r = ew_vt_atand8(xd); \
-    bad = _mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q)
-static inline float ew_vt_atan_e(float x) { return ew_atanf_fma(x); }
-EW_VT_BLOCK1(ew_vt_atanf_block, ew_vt_atan_e, EW_VT_ATAN)
 
 
 /* atan2(y, x) = atan(y / x), plus pi with y's sign where x < 0 (ew_atan2f_fma), for finite nonzero
@@ -402,9 +395,10 @@ EW_TARGET_F16C void ew_vt_tanf_block(float *o, const float *x, int64_t n) {
    asin t within 2^-38.1); sqrt z as z / sqrt z from rsqrt14 (2^-14) and one third-order step
    (2^-40.7): no division, no square root instruction.  The double is within about 2^-37.5 of
    the true value, the element function's (atan's fold, in double) within 2^-50: Ziv's test
-   sends a lane within 2^17 double ulps of a float midpoint to the element function. */
-#ifndef EW_VT_ASIN_WINDOW     /* (the exhaustive sweep narrows it to find the inputs the test saves) */
-#define EW_VT_ASIN_WINDOW 17
+   sends a lane within 2^17 double ulps of a float midpoint to the element function (atan's
+   blocks below use the same window). */
+#ifndef EW_VT_INV_WINDOW     /* (the exhaustive sweep narrows it to find the inputs the test saves) */
+#define EW_VT_INV_WINDOW 17
 #endif
 EW_TARGET_V8 static inline __m512d ew_vt_asincos8(__m512d xd, const int q) {
 #define F_ _mm512_fmadd_pd
@@ -432,8 +426,8 @@ EW_TARGET_V8 static inline __m512d ew_vt_asin8(__m512d xd) { return ew_vt_asinco
 EW_TARGET_V8 static inline __m512d ew_vt_acos8(__m512d xd) { return ew_vt_asincos8(xd, 1); }
 static inline float ew_vt_asin_e(float x) { return ew_asinf_fma(x); }
 static inline float ew_vt_acos_e(float x) { return ew_acosf_fma(x); }
-EW_VT_BLOCK16(ew_vt_asinf_block_v16, ew_vt_asin_e, ew_vt_asin8, 0, 0x3f7fffff, EW_VT_ASIN_WINDOW)    /* |x| < 1 */
-EW_VT_BLOCK16(ew_vt_acosf_block_v16, ew_vt_acos_e, ew_vt_acos8, 0, 0x3f7fffff, EW_VT_ASIN_WINDOW)
+EW_VT_BLOCK16(ew_vt_asinf_block_v16, ew_vt_asin_e, ew_vt_asin8, 0, 0x3f7fffff, EW_VT_INV_WINDOW)    /* |x| < 1 */
+EW_VT_BLOCK16(ew_vt_acosf_block_v16, ew_vt_acos_e, ew_vt_acos8, 0, 0x3f7fffff, EW_VT_INV_WINDOW)
 /* the exported unary block: the AVX-512 one, else the element function on every element */
 #define EW_VT_UNARY(name, elem) \
 EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
@@ -442,5 +436,39 @@ EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
 }
 EW_VT_UNARY(ew_vt_asinf_block, ew_vt_asin_e)
 EW_VT_UNARY(ew_vt_acosf_block, ew_vt_acos_e)
+
+/* ---- atan: ew_mf_atand's fold (|x| > 2.414: pi/2 + atan(-1/|x|), |x| > 0.4142: pi/4 +
+   atan((|x| - 1) / (|x| + 1)), else atan |x|), so that |z| <= tan(pi/8), the quotient from rcp14
+   and one third-order step (2^-42), atan z = z + z u P(u), u = z^2, P of degree 6 (a relative
+   fit of (atan z - z) / z^3, mpmath: atan z within 2^-38.3) instead of ew_vt_atand8's degree 10
+   and Newton steps.  The double is within about 2^-37.5 of atan x: Ziv's window as asin's. */
+/* base + atan(num / den) for |num / den| <= tan(pi/8) */
+EW_TARGET_V8 static inline __m512d ew_vt_atanq8(__m512d num, __m512d den, __m512d base) {
+#define F_ _mm512_fmadd_pd
+#define C_ _mm512_set1_pd
+    const __m512d r = _mm512_rcp14_pd(den), e = _mm512_fnmadd_pd(den, r, C_(1.0)), q0 = _mm512_mul_pd(num, r);
+    const __m512d z = F_(q0, F_(e, e, e), q0);                               /* num / den (1 + e + e^2) */
+    const __m512d u = _mm512_mul_pd(z, z), u2 = _mm512_mul_pd(u, u), u4 = _mm512_mul_pd(u2, u2);
+    const __m512d Q = F_(F_(u, C_(-0x1.4b781081900c4p-5), C_(0x1.2453cc63e7a5bp-4)), u4,
+                         F_(F_(u, C_(-0x1.71d6f8242304ap-4), C_(0x1.c6f6d144c0c76p-4)), u2, F_(u, C_(-0x1.2491c20d464dfp-3), C_(0x1.9999982b598a7p-3))));
+    const __m512d P = F_(Q, u, C_(-0x1.5555555503e3dp-2));
+    return _mm512_add_pd(base, F_(_mm512_mul_pd(z, u), P, z));
+#undef F_
+#undef C_
+}
+/* atan x for finite x: the fold of |x|, then x's sign (x's own for zeros) */
+EW_TARGET_V8 static inline __m512d ew_vt_atan8(__m512d xd) {
+    const __m512d sg = _mm512_set1_pd(-0.0), a = _mm512_andnot_pd(sg, xd), one = _mm512_set1_pd(1.0);
+    const __mmask8 hi = _mm512_cmp_pd_mask(a, _mm512_set1_pd(2.414213562373095), _CMP_GT_OQ);
+    const __mmask8 mid = _mm512_cmp_pd_mask(a, _mm512_set1_pd(0.4142135623730950), _CMP_GT_OQ) & ~hi;
+    const __m512d num = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, a, _mm512_sub_pd(a, one)), _mm512_set1_pd(-1.0));
+    const __m512d den = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, one, _mm512_add_pd(a, one)), a);
+    const __m512d base = _mm512_mask_blend_pd(hi, _mm512_maskz_mov_pd(mid, _mm512_set1_pd(EW_MF_PI_4)), _mm512_set1_pd(EW_MF_PI_2));
+    const __m512d r = ew_vt_atanq8(num, den, base);
+    return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(r), _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0xf8));
+}
+static inline float ew_vt_atan_e(float x) { return ew_atanf_fma(x); }
+EW_VT_BLOCK16(ew_vt_atanf_block_v16, ew_vt_atan_e, ew_vt_atan8, 0, 0x7f7fffff, EW_VT_INV_WINDOW)    /* finite x */
+EW_VT_UNARY(ew_vt_atanf_block, ew_vt_atan_e)
 
 #endif

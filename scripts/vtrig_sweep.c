@@ -7,7 +7,7 @@
        python -m codegen      # (generated/ew_integral.h, ew_minifloat.h)
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math \
            -Icsrc -Igenerated -o /tmp/vtrig_sweep scripts/vtrig_sweep.c -lm
-       /tmp/vtrig_sweep 0|1|2|3|4 [first_bits last_bits]      # sin, cos, tan, asin, acos
+       /tmp/vtrig_sweep 0|1|2|3|4|5 [first_bits last_bits]      # sin, cos, tan, asin, acos, atan
 
    Prints the first inputs where the block differs (none may), then the counts: differences and
    lanes the block handed to the element function (|x| >= 2^19, inf, nan, zeros for tan, and
@@ -41,15 +41,18 @@ int main(int argc, char **argv) {
         } else if (f == 3) {
             ew_vt_asinf_block(o, x, B);
             for (int i = 0; i < B; i++) r[i] = ew_vt_asin_e(x[i]);
-        } else {
+        } else if (f == 4) {
             ew_vt_acosf_block(o, x, B);
             for (int i = 0; i < B; i++) r[i] = ew_vt_acos_e(x[i]);
+        } else {
+            ew_vt_atanf_block(o, x, B);
+            for (int i = 0; i < B; i++) r[i] = ew_vt_atan_e(x[i]);
         }
         for (int i = 0; i < B; i++)
             if (memcmp(&o[i], &r[i], 4) && diff++ < 20)
                 printf("x = %a (0x%08x): block %a, before %a\n", x[i], ew_f2u(x[i]), o[i], r[i]);
     }
-    printf("%s [%#llx, %#llx): %llu differences, %llu lanes redone\n", (const char *[]){"sin", "cos", "tan", "asin", "acos"}[f],
+    printf("%s [%#llx, %#llx): %llu differences, %llu lanes redone\n", (const char *[]){"sin", "cos", "tan", "asin", "acos", "atan"}[f],
            (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)diff, redone);
     return diff != 0;
 }

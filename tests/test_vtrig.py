@@ -209,7 +209,8 @@ def test_trig_blocks(name):
 
 # (input, correctly rounded result) bits, mpmath at 300 bits: inputs whose fast-path double lies
 # near a float midpoint and rounds the wrong way without Ziv's test (the exhaustive sweep
-# scripts/vtrig_sweep.c with the test's window narrowed to one double ulp: asin 616, acos 226)
+# scripts/vtrig_sweep.c with the test's window narrowed to one double ulp: asin 616, acos 226,
+# atan 552)
 TRIG_HARD = {
     "asin": [(0x3D09BF86, 0x3D09C62D), (0x3E8096E7, 0x3E81FB2E), (0x3EB9BEC2, 0x3EBE14E5), (0x3ED718BE, 0x3EDDFC86),
              (0x3EED11A5, 0x3EF67AC3), (0x3F04F7DE, 0x3F0BD0F3), (0x3F182EE3, 0x3F22F843), (0x3F2C7B7C, 0x3F3D41BD),
@@ -219,6 +220,10 @@ TRIG_HARD = {
              (0x3F0D2648, 0x3F7C9EB0), (0x3F110A82, 0x3F77ED34), (0x3F13888F, 0x3F74E3B2), (0x3F18E5D4, 0x3F6E43A6),
              (0x3F252406, 0x3F5EA281), (0x3F2AF47B, 0x3F56ED2D), (0x3F3E2A3A, 0x3F3BC70C), (0x3F483B60, 0x3F2C349D),
              (0x3F7C41C7, 0x3E2F52AD), (0xBEBBCC8B, 0x3FF92241), (0xBEFF6195, 0x4005F3B7), (0xBF17D80B, 0x400D2B02)],
+    "atan": [(0x3D68A4ED, 0x3D686502), (0x3E3D5FF4, 0x3E3B4254), (0x3E85A571, 0x3E82BAB1), (0x3EBCD539, 0x3EB4E888),
+             (0x3ED3F4B8, 0x3EC8F553), (0x3EE99264, 0x3EDB21FE), (0x3F082DDD, 0x3EFA4E6D), (0x400E3921, 0x3F92EFDC),
+             (0x40838874, 0x3FAA83D0), (0xBE3B3019, 0xBE3924C8), (0xBE81633C, 0xBE7D77F0), (0xBEB6C439, 0xBEAF8C41),
+             (0xBED00163, 0xBEC5939A), (0xBEE7B4C9, 0xBED9961E), (0xBF041702, 0xBEF3E3B5), (0xC0086894, 0xBF90E8EC)],
 }
 
 
