@@ -98,39 +98,11 @@ EW_TARGET_F16C void ew_vt_hardsigmoidf_block(float *o, const float *x, int64_t n
     for (int64_t i = 0; i < n; i++) o[i] = ew_hardsigmoid_float(x[i]);
 }
 
-/* ---- atan, asin, acos, atan2: ew_mf_atand's algorithm (vmath_more.h: the argument folded to
-   |z| <= tan(pi/8) by -1/a or (a - 1)/(a + 1), an odd polynomial of degree 21) in 8 double lanes,
-   with the divisions and the square root replaced by rcp14/rsqrt14 and Newton steps on the two
-   FMA ports (vdivpd and vsqrtpd take 16 cycles a vector): the double result is then within about
-   2^-50 of the true value, not 2^-52.  Ziv's rounding test: a lane whose double lies within 2^-43
-   (2^10 double ulps) of the midpoint of two floats (its low 29 bits near 2^28), where the two
-   errors could round it the other way, is recomputed by the element function, as are the inputs
-   outside the fast path (nan, |x| >= 1 for asin and acos, zeros and infinities for atan2). */
+/* ---- helpers of the blocks below: a refined quotient (tan) and Ziv's test on 8 lanes (polar) */
 /* n / d to within 2^-54: rcp14, one Newton step (2^-28), the quotient corrected by its remainder */
 #define EW_VT_QUOT(n, d, q) \
     const __m512d q##r0 = _mm512_rcp14_pd(d), q##r = _mm512_fmadd_pd(q##r0, _mm512_fnmadd_pd(d, q##r0, _mm512_set1_pd(1.0)), q##r0); \
     const __m512d q##0 = _mm512_mul_pd(n, q##r), q = _mm512_fmadd_pd(_mm512_fnmadd_pd(q##0, d, n), q##r, q##0)
-/* atan y for finite y (|y| clamped to 2^60, where atan is pi/2 in float): ew_mf_atand's steps */
-EW_TARGET_V8 static inline __m512d ew_vt_atand8(__m512d y) {
-    const __m512d sg = _mm512_set1_pd(-0.0), a = _mm512_min_pd(_mm512_andnot_pd(sg, y), _mm512_set1_pd(0x1p60));
-    const __mmask8 hi = _mm512_cmp_pd_mask(a, _mm512_set1_pd(2.414213562373095), _CMP_GT_OQ);
-    const __mmask8 mid = _mm512_cmp_pd_mask(a, _mm512_set1_pd(0.4142135623730950), _CMP_GT_OQ) & ~hi;
-    const __m512d one = _mm512_set1_pd(1.0);
-    const __m512d num = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, a, _mm512_sub_pd(a, one)), _mm512_set1_pd(-1.0));
-    const __m512d den = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, one, _mm512_add_pd(a, one)), a);
-    EW_VT_QUOT(num, den, z);
-    const __m512d u = _mm512_mul_pd(z, z), u2 = _mm512_mul_pd(u, u), u4 = _mm512_mul_pd(u2, u2), u8 = _mm512_mul_pd(u4, u4);
-#define F_ _mm512_fmadd_pd
-#define C_ _mm512_set1_pd
-    const __m512d p = F_(F_(F_(u, C_(-0.01917688711906226), C_(0.03923165829558719)), u, C_(-0.0508544973794026)), u8,
-                      F_(F_(F_(u, C_(0.0585814891280221), C_(-0.06664511447381948)), u2, F_(u, C_(0.07692183190826087), C_(-0.09090904578123903))), u4,
-                         F_(F_(u, C_(0.11111111015256361), C_(-0.14285714284666542)), u2, F_(u, C_(0.1999999999999552), C_(-0.3333333333333333)))));
-    const __m512d base = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, _mm512_setzero_pd(), C_(EW_MF_PI_4)), C_(EW_MF_PI_2));
-#undef F_
-#undef C_
-    const __m512d r = _mm512_add_pd(base, _mm512_fmadd_pd(_mm512_mul_pd(z, u), p, z));
-    return _mm512_or_pd(r, _mm512_and_pd(y, sg));
-}
 /* the lanes of r (doubles bound for floats) that Ziv's test sends to the element function: low 29
    bits within 2^10 of 2^28 (near a float midpoint), for a normal float result */
 EW_TARGET_V8 static inline __mmask8 ew_vt_near_mid8(__m512d r) {
@@ -138,70 +110,6 @@ EW_TARGET_V8 static inline __mmask8 ew_vt_near_mid8(__m512d r) {
     const __m512i dist = _mm512_abs_epi64(_mm512_sub_epi64(low, _mm512_set1_epi64(0x10000000)));
     return _mm512_cmp_epi64_mask(dist, _mm512_set1_epi64(1 << 10), _MM_CMPINT_LT);
 }
-/* a unary block: BODY(xd, r, bad) computes the doubles r of 8 lanes and the mask of those it
-   declines; they, and the lanes near a midpoint, get the element function */
-#define EW_VT_BLOCK1(name, elem, BODY) \
-EW_TARGET_V8 static void name##_v8(float *o, const float *x, int64_t n) { \
-    int64_t i = 0; \
-    for (; i + 8 <= n; i += 8) { \
-        const __m256 xf = _mm256_loadu_ps(x + i); \
-        const __m512d xd = _mm512_cvtps_pd(xf); \
-        __mmask8 bad; \
-        BODY(xd, r, bad); \
-        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(r)); \
-        bad |= ew_vt_near_mid8(r); \
-        if (__builtin_expect(bad != 0, 0)) {   /* the input from the register: o may be x */ \
-            float xt[8]; \
-            _mm256_storeu_ps(xt, xf); \
-            for (int j = 0; j < 8; j++) \
-                if ((bad >> j) & 1) o[i + j] = elem(xt[j]); \
-        } \
-    } \
-    for (; i < n; i++) o[i] = elem(x[i]); \
-} \
-EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
-    if (ew_use_avx512()) { name##_v8(o, x, n); return; } \
-    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
-}
-
-
-/* atan2(y, x) = atan(y / x), plus pi with y's sign where x < 0 (ew_atan2f_fma), for finite nonzero
-   x and y; zeros, infinities, nan and results below 2^-126 (a subnormal float, where the test on the
-   low bits does not apply) go to the element function */
-EW_TARGET_V8 static inline __m512d ew_vt_atan2_8(__m512d yd, __m512d xd, __mmask8 *bad) {
-    const __m512d sg = _mm512_set1_pd(-0.0), big = _mm512_set1_pd(0x1p128);
-    const __mmask8 ok = _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, xd), big, _CMP_LT_OQ) & _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, yd), big, _CMP_LT_OQ)
-                      & _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_NEQ_OQ) & _mm512_cmp_pd_mask(yd, _mm512_setzero_pd(), _CMP_NEQ_OQ);
-    const __m512d one = _mm512_set1_pd(1.0), x1 = _mm512_mask_blend_pd(ok, one, xd), y1 = _mm512_mask_blend_pd(ok, one, yd);
-    EW_VT_QUOT(y1, x1, q);
-    const __m512d t = ew_vt_atand8(q), pi_y = _mm512_or_pd(_mm512_set1_pd(EW_MF_PI), _mm512_and_pd(y1, sg));
-    const __m512d r = _mm512_mask_add_pd(t, _mm512_cmp_pd_mask(x1, _mm512_setzero_pd(), _CMP_LT_OQ), t, pi_y);
-    *bad = ~ok | ew_vt_near_mid8(r) | _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, r), _mm512_set1_pd(0x1p-126), _CMP_LT_OQ);
-    return r;
-}
-EW_TARGET_V8 static void ew_vt_atan2f_block_v8(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
-    const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const __m256 af = sa ? _mm256_loadu_ps(a + i) : a0, bf = sb ? _mm256_loadu_ps(b + i) : b0;
-        const __m512d av = _mm512_cvtps_pd(af), bv = _mm512_cvtps_pd(bf);
-        __mmask8 bad;
-        const __m512d r = ew_vt_atan2_8(av, bv, &bad);
-        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(r));
-        if (__builtin_expect(bad != 0, 0)) {   /* the operands from the registers: o may be a or b */
-            float at[8], bt[8];
-            _mm256_storeu_ps(at, af); _mm256_storeu_ps(bt, bf);
-            for (int j = 0; j < 8; j++)
-                if ((bad >> j) & 1) o[i + j] = ew_atan2f_fma(at[j], bt[j]);
-        }
-    }
-    for (; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
-}
-EW_TARGET_F16C void ew_vt_atan2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
-    if (ew_use_avx512()) { ew_vt_atan2f_block_v8(o, a, sa, b, sb, n); return; }
-    for (int64_t i = 0; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
-}
-
 /* polar(abs, angle) on float32 (ops.yaml's element expression: a cos b and a sin b in double, one
    rounding each to float): sin and cos of b by ew_trigf_fma's reduction and polynomials (|b| < 2^19,
    within 2^-52), times a in double.  Ziv's test as above on both parts; |b| >= 2^19, an infinite or
@@ -440,7 +348,7 @@ EW_VT_UNARY(ew_vt_acosf_block, ew_vt_acos_e)
 /* ---- atan: ew_mf_atand's fold (|x| > 2.414: pi/2 + atan(-1/|x|), |x| > 0.4142: pi/4 +
    atan((|x| - 1) / (|x| + 1)), else atan |x|), so that |z| <= tan(pi/8), the quotient from rcp14
    and one third-order step (2^-42), atan z = z + z u P(u), u = z^2, P of degree 6 (a relative
-   fit of (atan z - z) / z^3, mpmath: atan z within 2^-38.3) instead of ew_vt_atand8's degree 10
+   fit of (atan z - z) / z^3, mpmath: atan z within 2^-38.3) instead of the old block's degree 10
    and Newton steps.  The double is within about 2^-37.5 of atan x: Ziv's window as asin's. */
 /* base + atan(num / den) for |num / den| <= tan(pi/8) */
 EW_TARGET_V8 static inline __m512d ew_vt_atanq8(__m512d num, __m512d den, __m512d base) {
@@ -470,5 +378,96 @@ EW_TARGET_V8 static inline __m512d ew_vt_atan8(__m512d xd) {
 static inline float ew_vt_atan_e(float x) { return ew_atanf_fma(x); }
 EW_VT_BLOCK16(ew_vt_atanf_block_v16, ew_vt_atan_e, ew_vt_atan8, 0, 0x7f7fffff, EW_VT_INV_WINDOW)    /* finite x */
 EW_VT_UNARY(ew_vt_atanf_block, ew_vt_atan_e)
+
+/* atan2(y, x) for finite nonzero x and y: atan's fold on |y| / |x| as one quotient (|x| / |y|, (|y| - |x|) /
+   (|y| + |x|) or |y| / |x|, each operand exact in double), pi minus that where x < 0, y's sign.
+   *ok: the lanes taken (zeros, infinities and nan go to the element function ew_atan2f_fma, as do
+   results below 2^-126: subnormal floats, where Ziv's test on the low bits does not apply) */
+EW_TARGET_V8 static inline __m512d ew_vt_atan2_8(__m512d yd, __m512d xd, __mmask8 *ok) {
+    const __m512d sg = _mm512_set1_pd(-0.0), ay = _mm512_andnot_pd(sg, yd), ax = _mm512_andnot_pd(sg, xd);
+    const __mmask8 hi = _mm512_cmp_pd_mask(ay, _mm512_mul_pd(ax, _mm512_set1_pd(2.414213562373095)), _CMP_GT_OQ);
+    const __mmask8 mid = _mm512_cmp_pd_mask(ay, _mm512_mul_pd(ax, _mm512_set1_pd(0.4142135623730950)), _CMP_GT_OQ) & ~hi;
+    const __m512d num = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, ay, _mm512_sub_pd(ay, ax)), _mm512_xor_pd(ax, sg));
+    const __m512d den = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, ax, _mm512_add_pd(ay, ax)), ay);
+    const __m512d base = _mm512_mask_blend_pd(hi, _mm512_maskz_mov_pd(mid, _mm512_set1_pd(EW_MF_PI_4)), _mm512_set1_pd(EW_MF_PI_2));
+    const __m512d t = ew_vt_atanq8(num, den, base);
+    const __mmask8 neg = _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ);
+    const __m512d r = _mm512_mask_sub_pd(t, neg, _mm512_set1_pd(EW_MF_PI), t);
+    *ok = (__mmask8)~(_mm512_fpclass_pd_mask(yd, 0x9f) | _mm512_fpclass_pd_mask(xd, 0x9f))     /* nan, zero, inf */
+        & _mm512_cmp_pd_mask(r, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ);
+    return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(r), _mm512_castpd_si512(yd), _mm512_castpd_si512(sg), 0xf8));
+}
+/* the binary loop of EW_VT_BLOCK16: o[i] = atan2(a[i sa], b[i sb]) (an operand of one element read at step 0) */
+EW_TARGET_V8 static void ew_vt_atan2f_block_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        _mm_prefetch((const char *)(a + (i + 4096) * sa), _MM_HINT_T0);
+        _mm_prefetch((const char *)(b + (i + 4096) * sb), _MM_HINT_T0);
+        const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0;
+        __mmask8 okl, okh;
+        const __m512d dl = ew_vt_atan2_8(_mm512_cvtps_pd(_mm512_castps512_ps256(av)), _mm512_cvtps_pd(_mm512_castps512_ps256(bv)), &okl);
+        const __m512d dh = ew_vt_atan2_8(_mm512_cvtps_pd(_mm512_extractf32x8_ps(av, 1)), _mm512_cvtps_pd(_mm512_extractf32x8_ps(bv, 1)), &okh);
+        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl));
+        _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh));
+        const __mmask16 good = ew_vt_far_mid16((__mmask16)(okl | (okh << 8)), dl, dh, EW_VT_INV_WINDOW);
+        if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the operands from the registers: o may be a or b */
+            float at[16], bt[16];
+            _mm512_storeu_ps(at, av); _mm512_storeu_ps(bt, bv);
+            for (int j = 0; j < 16; j++)
+                if (!((good >> j) & 1)) { EW_VT_STAT(); o[i + j] = ew_atan2f_fma(at[j], bt[j]); }
+        }
+    }
+    for (; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
+}
+EW_TARGET_F16C void ew_vt_atan2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vt_atan2f_block_v16(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
+}
+
+/* ---- atanh for |x| < 1: below 0.17 its odd series a + a u P(u), u = a^2, P of degree 4 (a relative
+   fit, mpmath: 2^-43.3); above, log((1 + a) / (1 - a)) / 2 (1 + a, 1 - a exact) with the quotient y as
+   atan's (2^-42) and log y = e log 2 + log(1 / c) + log1p(m c - 1): e and m in [1, 2) by getexp and
+   getmant, c = 1 / (1 + (j + 1/2) / 16) from a 16-entry table by m's top 4 bits (two permutes), so
+   |m c - 1| <= 1/32 and log1p of degree 6 (an absolute fit, 2^-41.8); log y >= 0.34, so the double is
+   within about 2^-39.5 of atanh x: Ziv's window as atan's.  Both paths on every lane. */
+EW_TARGET_V8 static inline __m512d ew_vt_atanh8(__m512d xd) {
+#define F_ _mm512_fmadd_pd
+#define C_ _mm512_set1_pd
+    const __m512d sg = C_(-0.0), a = _mm512_andnot_pd(sg, xd), one = C_(1.0);
+    /* the series */
+    const __m512d u = _mm512_mul_pd(a, a), u2 = _mm512_mul_pd(u, u);
+    const __m512d P = F_(F_(F_(u, C_(0x1.8c1f263d253fdp-4), C_(0x1.c680647241520p-4)), u, C_(0x1.249318dd2bf31p-3)), u2,
+                         F_(u, C_(0x1.999998d89e2b2p-3), C_(0x1.5555555563a71p-2)));
+    const __m512d small = F_(_mm512_mul_pd(a, u), P, a);
+    /* the log: y = (1 + a) / (1 - a) = 2^e m */
+    const __m512d num = _mm512_add_pd(one, a), den = _mm512_sub_pd(one, a);
+    const __m512d rc = _mm512_rcp14_pd(den), ec = _mm512_fnmadd_pd(den, rc, one), q0 = _mm512_mul_pd(num, rc);
+    const __m512d y = F_(q0, F_(ec, ec, ec), q0);
+    const __m512d e = _mm512_getexp_pd(y), m = _mm512_getmant_pd(y, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
+    const __m512i j = _mm512_srli_epi64(_mm512_castpd_si512(m), 48);      /* m's top 4 bits: the entry */
+    const __m512d c = _mm512_permutex2var_pd(
+        _mm512_setr_pd(0x1.f07c1f07c1f08p-1, 0x1.d41d41d41d41dp-1, 0x1.bacf914c1bad0p-1, 0x1.a41a41a41a41ap-1,
+                       0x1.8f9c18f9c18fap-1, 0x1.7d05f417d05f4p-1, 0x1.6c16c16c16c17p-1, 0x1.5c9882b931057p-1), j,
+        _mm512_setr_pd(0x1.4e5e0a72f0539p-1, 0x1.4141414141414p-1, 0x1.3521cfb2b78c1p-1, 0x1.29e4129e4129ep-1,
+                       0x1.1f7047dc11f70p-1, 0x1.15b1e5f75270dp-1, 0x1.0c9714fbcda3bp-1, 0x1.0410410410410p-1));
+    const __m512d hl = _mm512_permutex2var_pd(     /* log(1 / c) / 2 */
+        _mm512_setr_pd(0x1.f829b0e7832f8p-7, 0x1.6f0d28ae56b4ep-5, 0x1.29552f81ff521p-4, 0x1.9525a9cf456b6p-4,
+                       0x1.fb9186d5e3e29p-4, 0x1.2e8e2bae11d31p-3, 0x1.5d1bdbf5809cap-3, 0x1.89a3386c1425bp-3), j,
+        _mm512_setr_pd(0x1.b44f77bcc8f64p-3, 0x1.dd46a04c1c4a1p-3, 0x1.02552a5a5d0ffp-2, 0x1.154c3d2f4d5eap-2,
+                       0x1.2795e1289b11bp-2, 0x1.393e0d3562a1ap-2, 0x1.4a4f85db03ebbp-2, 0x1.5ad404c359f2dp-2));
+    const __m512d r = _mm512_fmsub_pd(m, c, one), r2 = _mm512_mul_pd(r, r);
+    const __m512d Q = F_(F_(F_(r, C_(-0x1.55c5a937e37dap-3), C_(0x1.99f548eb93c56p-3)), r, C_(-0x1.fffff2eed8a81p-3)), r2,
+                         F_(r, C_(0x1.5555527630abbp-2), C_(-0x1.00000000101d7p-1)));
+    const __m512d lp = F_(r2, Q, r);                                        /* log1p r */
+    const __m512d big = F_(e, C_(0x1.62e42fefa39efp-2), F_(lp, C_(0.5), hl));
+#undef F_
+#undef C_
+    const __m512d t = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(0.17), _CMP_GE_OQ), small, big);
+    return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(t), _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0xf8));
+}
+static inline float ew_vt_atanh_e(float x) { return ew_atanhf_fma(x); }
+EW_VT_BLOCK16(ew_vt_atanhf_block_v16, ew_vt_atanh_e, ew_vt_atanh8, 0, 0x3f7fffff, EW_VT_INV_WINDOW)    /* |x| < 1 */
+EW_VT_UNARY(ew_vt_atanhf_block, ew_vt_atanh_e)
 
 #endif
