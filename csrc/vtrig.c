@@ -298,7 +298,7 @@ EW_TARGET_F16C void ew_vt_tanf_block(float *o, const float *x, int64_t n) {
 
 /* ---- asin, acos for |x| < 1: asin t = t + t z P(z) on t <= 1/2 with z = t^2, the argument
    folded there as SLEEF does: a = |x| > 1/2 takes t = sqrt(z), z = (1 - a) / 2 (exact), and
-   asin a = pi/2 - 2 asin t; acos x is pi/2 - asin x, 2 asin t or pi - 2 asin t.  One polynomial
+   asin a = pi/2 - 2 asin t; acos x = pi/2 - asin x.  One polynomial
    for every lane, P of degree 7 (a relative fit of (asin t - t) / t^3 on z in [0, 1/4], mpmath:
    asin t within 2^-38.1); sqrt z as z / sqrt z from rsqrt14 (2^-14) and one third-order step
    (2^-40.7): no division, no square root instruction.  The double is within about 2^-37.5 of
@@ -315,18 +315,23 @@ EW_TARGET_V8 static inline __m512d ew_vt_asincos8(__m512d xd, const int q) {
     const __mmask8 big = _mm512_cmp_pd_mask(a, C_(0.5), _CMP_GT_OQ);
     const __m512d w = _mm512_fnmadd_pd(a, C_(0.5), C_(0.5));
     const __m512d y = _mm512_rsqrt14_pd(w), wy = _mm512_mul_pd(w, y);
-    const __m512d e = _mm512_fnmadd_pd(wy, y, C_(1.0));                    /* sqrt w = w y (1 + e/2 + 3e^2/8) */
-    const __m512d s = F_(_mm512_mul_pd(wy, e), F_(e, C_(0.375), C_(0.5)), wy);
-    const __m512d t = _mm512_mask_blend_pd(big, a, s), z = _mm512_mask_blend_pd(big, _mm512_mul_pd(a, a), w);
+    const __m512d e = _mm512_fnmadd_pd(wy, y, C_(1.0));
+    /* t = sqrt w = w y (1 + e/2 + 3e^2/8) where big, else a; z = t^2 (the masked operations keep
+       the other lanes' operand) */
+    const __m512d t = _mm512_mask_fmadd_pd(_mm512_mask_mul_pd(a, big, wy, e), big, F_(e, C_(0.375), C_(0.5)), wy);
+    const __m512d z = _mm512_mask_mul_pd(w, (__mmask8)~big, a, a);
     const __m512d z2 = _mm512_mul_pd(z, z), z4 = _mm512_mul_pd(z2, z2);
     const __m512d P = F_(F_(F_(z, C_(0x1.e1e8a771ef884p-6), C_(0x1.5e8dbeefaf432p-8)), z2, F_(z, C_(0x1.3cd74ead05860p-6), C_(0x1.6a8758ab651b6p-6))), z4,
                          F_(F_(z, C_(0x1.f20ae6b79e5ecp-6), C_(0x1.6db5c53f48f95p-5)), z2, F_(z, C_(0x1.333334e35f5c9p-4), C_(0x1.55555554e7a60p-3))));
-    const __m512d p = _mm512_xor_pd(F_(_mm512_mul_pd(t, z), P, t), _mm512_and_pd(xd, sg));   /* asin t with x's sign */
-    if (!q)     /* asin x = p, or pi/2 - 2|p| with x's sign */
-        return _mm512_mask_blend_pd(big, p, _mm512_fnmadd_pd(C_(2.0), p, _mm512_or_pd(C_(EW_MF_PI_2), _mm512_and_pd(xd, sg))));
-    /* acos x = pi/2 - p, or base + 2p with base 0 (x > 0) or pi (x < 0) */
-    const __m512d base = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), C_(EW_MF_PI));
-    return F_(_mm512_mask_blend_pd(big, C_(-1.0), C_(2.0)), p, _mm512_mask_blend_pd(big, C_(EW_MF_PI_2), base));
+    /* asin t with x's sign (t ^ (x & -0)), and where big pi/2 - 2 asin t with x's sign */
+    const __m512d p = _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(F_(_mm512_mul_pd(t, z), P, t)),
+                                                                    _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0x78));
+    const __m512d pi2 = _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(C_(EW_MF_PI_2)),
+                                                                      _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0xf8));
+    const __m512d r = _mm512_mask_fnmadd_pd(p, big, C_(2.0), pi2);
+    /* acos x = pi/2 - asin x: near 1 the difference gives back 2 asin t up to a rounding of 2^-53
+       against a result above 2^-11.5 */
+    return q ? _mm512_sub_pd(C_(EW_MF_PI_2), r) : r;
 #undef F_
 #undef C_
 }
@@ -368,10 +373,10 @@ EW_TARGET_V8 static inline __m512d ew_vt_atanq8(__m512d num, __m512d den, __m512
 EW_TARGET_V8 static inline __m512d ew_vt_atan8(__m512d xd) {
     const __m512d sg = _mm512_set1_pd(-0.0), a = _mm512_andnot_pd(sg, xd), one = _mm512_set1_pd(1.0);
     const __mmask8 hi = _mm512_cmp_pd_mask(a, _mm512_set1_pd(2.414213562373095), _CMP_GT_OQ);
-    const __mmask8 mid = _mm512_cmp_pd_mask(a, _mm512_set1_pd(0.4142135623730950), _CMP_GT_OQ) & ~hi;
-    const __m512d num = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, a, _mm512_sub_pd(a, one)), _mm512_set1_pd(-1.0));
-    const __m512d den = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, one, _mm512_add_pd(a, one)), a);
-    const __m512d base = _mm512_mask_blend_pd(hi, _mm512_maskz_mov_pd(mid, _mm512_set1_pd(EW_MF_PI_4)), _mm512_set1_pd(EW_MF_PI_2));
+    const __mmask8 mid = _mm512_cmp_pd_mask(a, _mm512_set1_pd(0.4142135623730950), _CMP_GT_OQ);   /* (hi lanes too: hi wins) */
+    const __m512d num = _mm512_mask_mov_pd(_mm512_mask_sub_pd(a, mid, a, one), hi, _mm512_set1_pd(-1.0));
+    const __m512d den = _mm512_mask_mov_pd(_mm512_mask_add_pd(one, mid, a, one), hi, a);
+    const __m512d base = _mm512_mask_mov_pd(_mm512_maskz_mov_pd(mid, _mm512_set1_pd(EW_MF_PI_4)), hi, _mm512_set1_pd(EW_MF_PI_2));
     const __m512d r = ew_vt_atanq8(num, den, base);
     return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(r), _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0xf8));
 }
