@@ -54,8 +54,16 @@ static int atan2_sweep(uint64_t lo, uint64_t hi) {
     return diff != 0;
 }
 
+/* the unary blocks by number, each with its element function (sin and cos: see main) */
+static const struct { const char *name; void (*block)(float *, const float *, int64_t); float (*elem)(float); } UNARY[] = {
+    {"sin", ew_vt_sinf_block, 0}, {"cos", ew_vt_cosf_block, 0}, {"tan", ew_vt_tanf_block, ew_vt_tan_e},
+    {"asin", ew_vt_asinf_block, ew_vt_asin_e}, {"acos", ew_vt_acosf_block, ew_vt_acos_e},
+    {"atan", ew_vt_atanf_block, ew_vt_atan_e}, {"atan2", 0, 0}, {"atanh", ew_vt_atanhf_block, ew_vt_atanh_e},
+};
+
 int main(int argc, char **argv) {
     const int f = argc > 1 ? atoi(argv[1]) : 0;
+    if (f < 0 || f > 7) return 2;
     const uint64_t lo = argc > 2 ? strtoull(argv[2], 0, 0) : 0, hi = argc > 3 ? strtoull(argv[3], 0, 0) : (1ull << 32);
     if (f == 6) return atan2_sweep(lo, hi);
     enum { B = 1 << 16 };
@@ -63,35 +71,18 @@ int main(int argc, char **argv) {
     uint64_t diff = 0;
     for (uint64_t b = lo; b < hi; b += B) {
         for (int i = 0; i < B; i++) { const uint32_t u = (uint32_t)(b + i); memcpy(&x[i], &u, 4); }
-        if (f == 0) {
-            ew_vt_sinf_block(o, x, B);
-            for (int i = 0; i < B; i++) r[i] = ew_trigf_fma(x[i], 0);
-            ew_sinf_finish((char *)r, 4, B);
-        } else if (f == 1) {
-            ew_vt_cosf_block(o, x, B);
-            for (int i = 0; i < B; i++) r[i] = ew_trigf_fma(x[i], 1);
-            ew_cosf_finish((char *)r, 4, B);
-        } else if (f == 2) {
-            ew_vt_tanf_block(o, x, B);
-            for (int i = 0; i < B; i++) r[i] = ew_vt_tan_e(x[i]);
-        } else if (f == 3) {
-            ew_vt_asinf_block(o, x, B);
-            for (int i = 0; i < B; i++) r[i] = ew_vt_asin_e(x[i]);
-        } else if (f == 4) {
-            ew_vt_acosf_block(o, x, B);
-            for (int i = 0; i < B; i++) r[i] = ew_vt_acos_e(x[i]);
-        } else if (f == 5) {
-            ew_vt_atanf_block(o, x, B);
-            for (int i = 0; i < B; i++) r[i] = ew_vt_atan_e(x[i]);
+        UNARY[f].block(o, x, B);
+        if (f < 2) {
+            for (int i = 0; i < B; i++) r[i] = ew_trigf_fma(x[i], (uint64_t)f);
+            (f ? ew_cosf_finish : ew_sinf_finish)((char *)r, 4, B);
         } else {
-            ew_vt_atanhf_block(o, x, B);
-            for (int i = 0; i < B; i++) r[i] = ew_vt_atanh_e(x[i]);
+            for (int i = 0; i < B; i++) r[i] = UNARY[f].elem(x[i]);
         }
         for (int i = 0; i < B; i++)
             if (memcmp(&o[i], &r[i], 4) && diff++ < 20)
                 printf("x = %a (0x%08x): block %a, before %a\n", x[i], ew_f2u(x[i]), o[i], r[i]);
     }
-    printf("%s [%#llx, %#llx): %llu differences, %llu lanes redone\n", (const char *[]){"sin", "cos", "tan", "asin", "acos", "atan", "", "atanh"}[f],
+    printf("%s [%#llx, %#llx): %llu differences, %llu lanes redone\n", UNARY[f].name,
            (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)diff, redone);
     return diff != 0;
 }

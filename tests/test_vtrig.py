@@ -241,29 +241,24 @@ ATAN2_HARD = [(0x010DC11F, 0x01E2CFF8, 0x3E9B12D7), (0x0025938B, 0x00577A53, 0x3
               (0x0040B85E, 0x00938EAD, 0x3ED3A193)]
 
 
-@pytest.mark.parametrize("name", sorted(TRIG_HARD))
-def test_trig_hard_cases(name, simd):
-    """The 16-lane blocks' rounding test: each hard input, at every lane of a vector (among
-    easy neighbours), gives the correctly rounded float."""
+def check_hard_lanes(fn, cases, fill):
+    """Each hard case (operand bits..., expected bits) at every lane of a vector, among easy
+    operands `fill`, gives the expected float: Ziv's test sends it to the element function."""
     fb = lambda b: struct.unpack("<f", struct.pack("<I", b))[0]
     for lane in range(16):
-        xs = [fb(b) if j % 16 == lane else 0.25 for b, _ in TRIG_HARD[name] for j in range(16)]
-        got = getattr(rt, name)(rt.tensor(xs, dtype=rt.float32)).tolist()
-        bad = [(hex(b), hex(e), got[16 * k + lane]) for k, (b, e) in enumerate(TRIG_HARD[name])
-               if key(got[16 * k + lane]) != key(fb(e))]
-        assert not bad, f"{name}, lane {lane}: misrounded {bad}"
+        args = [[fb(c[k]) if j % 16 == lane else fill[k] for c in cases for j in range(16)] for k in range(len(fill))]
+        got = fn(*[rt.tensor(a, dtype=rt.float32) for a in args]).tolist()
+        bad = [tuple(map(hex, c)) + (got[16 * i + lane],) for i, c in enumerate(cases) if key(got[16 * i + lane]) != key(fb(c[-1]))]
+        assert not bad, f"lane {lane}: misrounded {bad}"
+
+
+@pytest.mark.parametrize("name", sorted(TRIG_HARD))
+def test_trig_hard_cases(name, simd):
+    check_hard_lanes(getattr(rt, name), TRIG_HARD[name], [0.25])
 
 
 def test_atan2_hard_cases(simd):
-    """atan2's rounding test: each hard pair at every lane of a vector gives the correctly rounded float."""
-    fb = lambda b: struct.unpack("<f", struct.pack("<I", b))[0]
-    for lane in range(16):
-        ys = [fb(y) if j % 16 == lane else 0.25 for y, _, _ in ATAN2_HARD for j in range(16)]
-        xs = [fb(x) if j % 16 == lane else 0.75 for _, x, _ in ATAN2_HARD for j in range(16)]
-        got = rt.atan2(rt.tensor(ys, dtype=rt.float32), rt.tensor(xs, dtype=rt.float32)).tolist()
-        bad = [(hex(y), hex(x), hex(e), got[16 * k + lane]) for k, (y, x, e) in enumerate(ATAN2_HARD)
-               if key(got[16 * k + lane]) != key(fb(e))]
-        assert not bad, f"atan2, lane {lane}: misrounded {bad}"
+    check_hard_lanes(rt.atan2, ATAN2_HARD, [0.25, 0.75])
 
 
 def test_atan2_block():
