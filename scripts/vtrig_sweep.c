@@ -1,8 +1,9 @@
-/* Exhaustive check of csrc/vtrig.c's sin, cos and tan blocks (issue 17, branch sin15): every
+/* Exhaustive check of csrc/vtrig.c's unary blocks (issue 17, branches sin15 and trig17): every
    float32 through the AVX-512 block (8 double lanes, Ziv's rounding test) against what the
    kernels gave before: for sin and cos ew_trigf_fma (proven correctly rounded below 2^19) with
    the finishing pass ew_sinf_finish / ew_cosf_finish (glibc's sinf / cosf beyond, inf, nan);
-   for tan the element function ew_vt_tan_e.  Built against the generated headers:
+   for the others their element function (ew_vt_tan_e, ew_vt_asin_e, ...); atan2 on 2^32 random
+   pairs (atan2_sweep).  Built against the generated headers:
 
        python -m codegen      # (generated/ew_integral.h, ew_minifloat.h)
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math \
@@ -12,7 +13,9 @@
    Prints the first inputs where the block differs (none may), then the counts: differences and
    lanes the block handed to the element function (|x| >= 2^19, inf, nan, zeros for tan, and
    those near a float midpoint).  Branch sin15: 0 differences for all three; 16514, 16102 and
-   15776 lanes below 2^19 (other than zeros) redone. */
+   15776 lanes below 2^19 (other than zeros) redone.  Branch trig17: 0 differences for asin,
+   acos, atan, atanh (every input) and atan2 (2^32 pairs); -DEW_VT_INV_WINDOW=0 narrows their
+   rounding test to find the inputs it saves. */
 #include "prelude.h"
 static unsigned long long redone;
 #define EW_VT_STAT() (redone++)
