@@ -320,9 +320,11 @@ EW_TARGET_V8 static inline __m512d ew_vt_asincos8(__m512d xd, const int q) {
        the other lanes' operand) */
     const __m512d t = _mm512_mask_fmadd_pd(_mm512_mask_mul_pd(a, big, wy, e), big, F_(e, C_(0.375), C_(0.5)), wy);
     const __m512d z = _mm512_mask_mul_pd(w, (__mmask8)~big, a, a);
-    const __m512d z2 = _mm512_mul_pd(z, z), z4 = _mm512_mul_pd(z2, z2);
-    const __m512d P = F_(F_(F_(z, C_(0x1.e1e8a771ef884p-6), C_(0x1.5e8dbeefaf432p-8)), z2, F_(z, C_(0x1.3cd74ead05860p-6), C_(0x1.6a8758ab651b6p-6))), z4,
-                         F_(F_(z, C_(0x1.f20ae6b79e5ecp-6), C_(0x1.6db5c53f48f95p-5)), z2, F_(z, C_(0x1.333334e35f5c9p-4), C_(0x1.55555554e7a60p-3))));
+    /* (Horner's scheme: the iterations are independent, so out-of-order execution hides the chain
+       and the two products of Estrin's scheme are saved) */
+    const __m512d P = F_(F_(F_(F_(F_(F_(F_(z, C_(0x1.e1e8a771ef884p-6), C_(0x1.5e8dbeefaf432p-8)), z, C_(0x1.3cd74ead05860p-6)),
+                                     z, C_(0x1.6a8758ab651b6p-6)), z, C_(0x1.f20ae6b79e5ecp-6)), z, C_(0x1.6db5c53f48f95p-5)),
+                            z, C_(0x1.333334e35f5c9p-4)), z, C_(0x1.55555554e7a60p-3));
     /* asin t with x's sign (t ^ (x & -0)), and where big pi/2 - 2 asin t with x's sign */
     const __m512d p = _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(F_(_mm512_mul_pd(t, z), P, t)),
                                                                     _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0x78));
@@ -361,10 +363,10 @@ EW_TARGET_V8 static inline __m512d ew_vt_atanq8(__m512d num, __m512d den, __m512
 #define C_ _mm512_set1_pd
     const __m512d r = _mm512_rcp14_pd(den), e = _mm512_fnmadd_pd(den, r, C_(1.0)), q0 = _mm512_mul_pd(num, r);
     const __m512d z = F_(q0, F_(e, e, e), q0);                               /* num / den (1 + e + e^2) */
-    const __m512d u = _mm512_mul_pd(z, z), u2 = _mm512_mul_pd(u, u), u4 = _mm512_mul_pd(u2, u2);
-    const __m512d Q = F_(F_(u, C_(-0x1.4b781081900c4p-5), C_(0x1.2453cc63e7a5bp-4)), u4,
-                         F_(F_(u, C_(-0x1.71d6f8242304ap-4), C_(0x1.c6f6d144c0c76p-4)), u2, F_(u, C_(-0x1.2491c20d464dfp-3), C_(0x1.9999982b598a7p-3))));
-    const __m512d P = F_(Q, u, C_(-0x1.5555555503e3dp-2));
+    const __m512d u = _mm512_mul_pd(z, z);     /* (Horner's scheme, as asin's) */
+    const __m512d P = F_(F_(F_(F_(F_(F_(u, C_(-0x1.4b781081900c4p-5), C_(0x1.2453cc63e7a5bp-4)), u, C_(-0x1.71d6f8242304ap-4)),
+                                  u, C_(0x1.c6f6d144c0c76p-4)), u, C_(-0x1.2491c20d464dfp-3)), u, C_(0x1.9999982b598a7p-3)),
+                         u, C_(-0x1.5555555503e3dp-2));
     return _mm512_add_pd(base, F_(_mm512_mul_pd(z, u), P, z));
 #undef F_
 #undef C_
@@ -384,7 +386,7 @@ static inline float ew_vt_atan_e(float x) { return ew_atanf_fma(x); }
 EW_VT_BLOCK16(ew_vt_atanf_block_v16, ew_vt_atan_e, ew_vt_atan8, 0, 0x7f7fffff, EW_VT_INV_WINDOW)    /* finite x */
 EW_VT_UNARY(ew_vt_atanf_block, ew_vt_atan_e)
 
-/* atan2(y, x) for finite nonzero x and y: atan's fold on |y| / |x| as one quotient (|x| / |y|, (|y| - |x|) /
+/* atan2(y, x) for finite nonzero x and y: atan's fold on |y| / |x| as one quotient (-|x| / |y|, (|y| - |x|) /
    (|y| + |x|) or |y| / |x|, each operand exact in double), pi minus that where x < 0, y's sign.
    *ok: the lanes taken (zeros, infinities and nan go to the element function ew_atan2f_fma, as do
    results below 2^-126: subnormal floats, where Ziv's test on the low bits does not apply) */
