@@ -108,44 +108,11 @@ EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
 EW_VT_HARD_BLOCK(ew_vt_hardsigmoidf_block, ew_vt_hardsigmoid8, ew_hardsigmoid_float)
 EW_VT_HARD_BLOCK(ew_vt_hardswishf_block, ew_vt_hardswish8, ew_hardswish_float)
 
-/* ---- atan, asin, acos, atan2: ew_mf_atand's algorithm (vmath_more.h: the argument folded to
-   |z| <= tan(pi/8) by -1/a or (a - 1)/(a + 1), an odd polynomial of degree 21) in 8 double lanes,
-   with the divisions and the square root replaced by rcp14/rsqrt14 and Newton steps on the two
-   FMA ports (vdivpd and vsqrtpd take 16 cycles a vector): the double result is then within about
-   2^-50 of the true value, not 2^-52.  Ziv's rounding test: a lane whose double lies within 2^-43
-   (2^10 double ulps) of the midpoint of two floats (its low 29 bits near 2^28), where the two
-   errors could round it the other way, is recomputed by the element function, as are the inputs
-   outside the fast path (nan, |x| >= 1 for asin and acos, zeros and infinities for atan2). */
+/* ---- helpers of the blocks below: a refined quotient (tan) and Ziv's test on 8 lanes (polar) */
 /* n / d to within 2^-54: rcp14, one Newton step (2^-28), the quotient corrected by its remainder */
 #define EW_VT_QUOT(n, d, q) \
     const __m512d q##r0 = _mm512_rcp14_pd(d), q##r = _mm512_fmadd_pd(q##r0, _mm512_fnmadd_pd(d, q##r0, _mm512_set1_pd(1.0)), q##r0); \
     const __m512d q##0 = _mm512_mul_pd(n, q##r), q = _mm512_fmadd_pd(_mm512_fnmadd_pd(q##0, d, n), q##r, q##0)
-/* 1 / sqrt(w) to within 2^-52: rsqrt14 and two Newton steps */
-#define EW_VT_RSQRT(w, y) \
-    const __m512d y##0 = _mm512_rsqrt14_pd(w); \
-    const __m512d y##1 = _mm512_fmadd_pd(_mm512_mul_pd(y##0, _mm512_set1_pd(0.5)), _mm512_fnmadd_pd(w, _mm512_mul_pd(y##0, y##0), _mm512_set1_pd(1.0)), y##0); \
-    const __m512d y = _mm512_fmadd_pd(_mm512_mul_pd(y##1, _mm512_set1_pd(0.5)), _mm512_fnmadd_pd(w, _mm512_mul_pd(y##1, y##1), _mm512_set1_pd(1.0)), y##1)
-/* atan y for finite y (|y| clamped to 2^60, where atan is pi/2 in float): ew_mf_atand's steps */
-EW_TARGET_V8 static inline __m512d ew_vt_atand8(__m512d y) {
-    const __m512d sg = _mm512_set1_pd(-0.0), a = _mm512_min_pd(_mm512_andnot_pd(sg, y), _mm512_set1_pd(0x1p60));
-    const __mmask8 hi = _mm512_cmp_pd_mask(a, _mm512_set1_pd(2.414213562373095), _CMP_GT_OQ);
-    const __mmask8 mid = _mm512_cmp_pd_mask(a, _mm512_set1_pd(0.4142135623730950), _CMP_GT_OQ) & ~hi;
-    const __m512d one = _mm512_set1_pd(1.0);
-    const __m512d num = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, a, _mm512_sub_pd(a, one)), _mm512_set1_pd(-1.0));
-    const __m512d den = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, one, _mm512_add_pd(a, one)), a);
-    EW_VT_QUOT(num, den, z);
-    const __m512d u = _mm512_mul_pd(z, z), u2 = _mm512_mul_pd(u, u), u4 = _mm512_mul_pd(u2, u2), u8 = _mm512_mul_pd(u4, u4);
-#define F_ _mm512_fmadd_pd
-#define C_ _mm512_set1_pd
-    const __m512d p = F_(F_(F_(u, C_(-0.01917688711906226), C_(0.03923165829558719)), u, C_(-0.0508544973794026)), u8,
-                      F_(F_(F_(u, C_(0.0585814891280221), C_(-0.06664511447381948)), u2, F_(u, C_(0.07692183190826087), C_(-0.09090904578123903))), u4,
-                         F_(F_(u, C_(0.11111111015256361), C_(-0.14285714284666542)), u2, F_(u, C_(0.1999999999999552), C_(-0.3333333333333333)))));
-    const __m512d base = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, _mm512_setzero_pd(), C_(EW_MF_PI_4)), C_(EW_MF_PI_2));
-#undef F_
-#undef C_
-    const __m512d r = _mm512_add_pd(base, _mm512_fmadd_pd(_mm512_mul_pd(z, u), p, z));
-    return _mm512_or_pd(r, _mm512_and_pd(y, sg));
-}
 /* the lanes of r (doubles bound for floats) that Ziv's test sends to the element function: low 29
    bits within 2^10 of 2^28 (near a float midpoint), for a normal float result */
 EW_TARGET_V8 static inline __mmask8 ew_vt_near_mid8(__m512d r) {
@@ -153,92 +120,6 @@ EW_TARGET_V8 static inline __mmask8 ew_vt_near_mid8(__m512d r) {
     const __m512i dist = _mm512_abs_epi64(_mm512_sub_epi64(low, _mm512_set1_epi64(0x10000000)));
     return _mm512_cmp_epi64_mask(dist, _mm512_set1_epi64(1 << 10), _MM_CMPINT_LT);
 }
-/* a unary block: BODY(xd, r, bad) computes the doubles r of 8 lanes and the mask of those it
-   declines; they, and the lanes near a midpoint, get the element function */
-#define EW_VT_BLOCK1(name, elem, BODY) \
-EW_TARGET_V8 static void name##_v8(float *o, const float *x, int64_t n) { \
-    int64_t i = 0; \
-    for (; i + 8 <= n; i += 8) { \
-        const __m256 xf = _mm256_loadu_ps(x + i); \
-        const __m512d xd = _mm512_cvtps_pd(xf); \
-        __mmask8 bad; \
-        BODY(xd, r, bad); \
-        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(r)); \
-        bad |= ew_vt_near_mid8(r); \
-        if (__builtin_expect(bad != 0, 0)) {   /* the input from the register: o may be x */ \
-            float xt[8]; \
-            _mm256_storeu_ps(xt, xf); \
-            for (int j = 0; j < 8; j++) \
-                if ((bad >> j) & 1) o[i + j] = elem(xt[j]); \
-        } \
-    } \
-    for (; i < n; i++) o[i] = elem(x[i]); \
-} \
-EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
-    if (ew_use_avx512()) { name##_v8(o, x, n); return; } \
-    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
-}
-/* atan: every finite x (nan declined); below 2^-126 the result is x's double, no rounding test needed
-   (tiny x: atan x = x in float, and the double is x up to 2^-200) */
-#define EW_VT_ATAN(xd, r, bad) \
-    const __m512d r = ew_vt_atand8(xd); \
-    bad = _mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q)
-/* asin x = atan(x / sqrt((1 - x)(1 + x))), acos x = 2 atan((1 - x) / sqrt((1 - x)(1 + x))) for |x| < 1 */
-#define EW_VT_ASIN(xd, r, bad) \
-    const __m512d one##r = _mm512_set1_pd(1.0), w##r = _mm512_mul_pd(_mm512_sub_pd(one##r, xd), _mm512_add_pd(one##r, xd)); \
-    bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), xd), one##r, _CMP_NLT_UQ); \
-    EW_VT_RSQRT(_mm512_mask_blend_pd(bad, w##r, one##r), y##r); \
-    const __m512d r = ew_vt_atand8(_mm512_mul_pd(xd, y##r))
-#define EW_VT_ACOS(xd, r, bad) \
-    const __m512d one##r = _mm512_set1_pd(1.0), w##r = _mm512_mul_pd(_mm512_sub_pd(one##r, xd), _mm512_add_pd(one##r, xd)); \
-    bad = _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), xd), one##r, _CMP_NLT_UQ); \
-    EW_VT_RSQRT(_mm512_mask_blend_pd(bad, w##r, one##r), y##r); \
-    const __m512d r = _mm512_mul_pd(_mm512_set1_pd(2.0), ew_vt_atand8(_mm512_mul_pd(_mm512_sub_pd(one##r, xd), y##r)))
-static inline float ew_vt_atan_e(float x) { return ew_atanf_fma(x); }
-static inline float ew_vt_asin_e(float x) { return ew_asinf_fma(x); }
-static inline float ew_vt_acos_e(float x) { return ew_acosf_fma(x); }
-EW_VT_BLOCK1(ew_vt_atanf_block, ew_vt_atan_e, EW_VT_ATAN)
-EW_VT_BLOCK1(ew_vt_asinf_block, ew_vt_asin_e, EW_VT_ASIN)
-EW_VT_BLOCK1(ew_vt_acosf_block, ew_vt_acos_e, EW_VT_ACOS)
-
-
-/* atan2(y, x) = atan(y / x), plus pi with y's sign where x < 0 (ew_atan2f_fma), for finite nonzero
-   x and y; zeros, infinities, nan and results below 2^-126 (a subnormal float, where the test on the
-   low bits does not apply) go to the element function */
-EW_TARGET_V8 static inline __m512d ew_vt_atan2_8(__m512d yd, __m512d xd, __mmask8 *bad) {
-    const __m512d sg = _mm512_set1_pd(-0.0), big = _mm512_set1_pd(0x1p128);
-    const __mmask8 ok = _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, xd), big, _CMP_LT_OQ) & _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, yd), big, _CMP_LT_OQ)
-                      & _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_NEQ_OQ) & _mm512_cmp_pd_mask(yd, _mm512_setzero_pd(), _CMP_NEQ_OQ);
-    const __m512d one = _mm512_set1_pd(1.0), x1 = _mm512_mask_blend_pd(ok, one, xd), y1 = _mm512_mask_blend_pd(ok, one, yd);
-    EW_VT_QUOT(y1, x1, q);
-    const __m512d t = ew_vt_atand8(q), pi_y = _mm512_or_pd(_mm512_set1_pd(EW_MF_PI), _mm512_and_pd(y1, sg));
-    const __m512d r = _mm512_mask_add_pd(t, _mm512_cmp_pd_mask(x1, _mm512_setzero_pd(), _CMP_LT_OQ), t, pi_y);
-    *bad = ~ok | ew_vt_near_mid8(r) | _mm512_cmp_pd_mask(_mm512_andnot_pd(sg, r), _mm512_set1_pd(0x1p-126), _CMP_LT_OQ);
-    return r;
-}
-EW_TARGET_V8 static void ew_vt_atan2f_block_v8(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
-    const __m256 a0 = _mm256_set1_ps(a[0]), b0 = _mm256_set1_ps(b[0]);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const __m256 af = sa ? _mm256_loadu_ps(a + i) : a0, bf = sb ? _mm256_loadu_ps(b + i) : b0;
-        const __m512d av = _mm512_cvtps_pd(af), bv = _mm512_cvtps_pd(bf);
-        __mmask8 bad;
-        const __m512d r = ew_vt_atan2_8(av, bv, &bad);
-        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(r));
-        if (__builtin_expect(bad != 0, 0)) {   /* the operands from the registers: o may be a or b */
-            float at[8], bt[8];
-            _mm256_storeu_ps(at, af); _mm256_storeu_ps(bt, bf);
-            for (int j = 0; j < 8; j++)
-                if ((bad >> j) & 1) o[i + j] = ew_atan2f_fma(at[j], bt[j]);
-        }
-    }
-    for (; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
-}
-EW_TARGET_F16C void ew_vt_atan2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
-    if (ew_use_avx512()) { ew_vt_atan2f_block_v8(o, a, sa, b, sb, n); return; }
-    for (int64_t i = 0; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
-}
-
 /* polar(abs, angle) on float32 (ops.yaml's element expression: a cos b and a sin b in double, one
    rounding each to float): sin and cos of b by ew_trigf_fma's reduction and polynomials (|b| < 2^19,
    within 2^-52), times a in double.  Ziv's test as above on both parts; |b| >= 2^19, an infinite or
@@ -334,11 +215,11 @@ EW_TARGET_V8 static inline __m512d ew_vt_sincos8(__m512d xd, const int q) {
     return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(s), par, _mm512_set1_epi64(INT64_MIN), 0x96));
 }
 /* Ziv's test on 16 lanes held as two vectors of 8 doubles (lo, hi), on their 16 low words at once:
-   the lanes of `keep` whose low 29 bits lie beyond 2^13 of 2^28 (a float midpoint) */
-EW_TARGET_V8 static inline __mmask16 ew_vt_far_mid16(__mmask16 keep, __m512d lo, __m512d hi) {
+   the lanes of `keep` whose low 29 bits lie beyond 2^lg of 2^28 (a float midpoint) */
+EW_TARGET_V8 static inline __mmask16 ew_vt_far_mid16(__mmask16 keep, __m512d lo, __m512d hi, const int lg) {
     const __m512i lw = _mm512_permutex2var_epi32(_mm512_castpd_si512(lo), _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0), _mm512_castpd_si512(hi));
-    return _mm512_mask_test_epi32_mask(keep, _mm512_add_epi32(lw, _mm512_set1_epi32((1 << 13) - (1 << 28))),
-                                       _mm512_set1_epi32(0x1fffffff & ~((1 << 14) - 1)));
+    return _mm512_mask_test_epi32_mask(keep, _mm512_add_epi32(lw, _mm512_set1_epi32((1 << lg) - (1 << 28))),
+                                       _mm512_set1_epi32(0x1fffffff & ~((1 << (lg + 1)) - 1)));
 }
 /* the element function (ops.yaml's float32 expr): ew_trigf_fma below 2^19, glibc's sinf and cosf
    beyond (and for inf, nan), as the finishing pass ew_sinf_finish gave them: no second pass over
@@ -347,9 +228,9 @@ static inline float ew_vt_sincos_e(float x, const int q) {
     return fabsf(x) < 0x1p19f ? ew_trigf_fma(x, (uint64_t)q) : (q ? cosf(x) : sinf(x));
 }
 /* A unary block, 16 lanes a step as two vectors of 8 doubles: V8(xd) computes them; the lanes with
-   |x| < 2^19 (and, with `nz`, x != 0) that pass Ziv's test keep them, the others get ELEM, as does
-   the tail */
-#define EW_VT_BLOCK16(name, ELEM, V8, nz) \
+   |x| at most the float whose bits are `lim` (and, with `nz`, x != 0) that pass Ziv's test with a
+   window of 2^lg double ulps keep them, the others get ELEM, as does the tail */
+#define EW_VT_BLOCK16(name, ELEM, V8, nz, lim, lg) \
 EW_TARGET_V8 static void name(float *o, const float *x, int64_t n) { \
     int64_t i = 0; \
     for (; i + 16 <= n; i += 16) { \
@@ -358,13 +239,13 @@ EW_TARGET_V8 static void name(float *o, const float *x, int64_t n) { \
         _mm_prefetch((const char *)(x + i + 4096), _MM_HINT_T0); \
         const __m512 xv = _mm512_loadu_ps(x + i); \
         __mmask16 keep = _mm512_cmple_epi32_mask(_mm512_and_si512(_mm512_castps_si512(xv), _mm512_set1_epi32(0x7fffffff)), \
-                                                 _mm512_set1_epi32(0x48ffffff));     /* |x| < 2^19 */ \
+                                                 _mm512_set1_epi32(lim)); \
         if (nz) keep = _mm512_mask_cmp_ps_mask(keep, xv, _mm512_setzero_ps(), _CMP_NEQ_UQ); \
         const __m512d dl = V8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i))); \
         const __m512d dh = V8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i + 8))); \
         _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl)); \
         _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh)); \
-        const __mmask16 good = ew_vt_far_mid16(keep, dl, dh); \
+        const __mmask16 good = ew_vt_far_mid16(keep, dl, dh, lg); \
         if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the input from the register: o may be x */ \
             float xt[16]; \
             _mm512_storeu_ps(xt, xv); \
@@ -378,8 +259,8 @@ EW_TARGET_V8 static inline __m512d ew_vt_sin8(__m512d xd) { return ew_vt_sincos8
 EW_TARGET_V8 static inline __m512d ew_vt_cos8(__m512d xd) { return ew_vt_sincos8(xd, 1); }
 static inline float ew_vt_sin_e(float x) { return ew_vt_sincos_e(x, 0); }
 static inline float ew_vt_cos_e(float x) { return ew_vt_sincos_e(x, 1); }
-EW_VT_BLOCK16(ew_vt_sinf_block_v16, ew_vt_sin_e, ew_vt_sin8, 0)
-EW_VT_BLOCK16(ew_vt_cosf_block_v16, ew_vt_cos_e, ew_vt_cos8, 0)
+EW_VT_BLOCK16(ew_vt_sinf_block_v16, ew_vt_sin_e, ew_vt_sin8, 0, 0x48ffffff, 13)     /* |x| < 2^19 */
+EW_VT_BLOCK16(ew_vt_cosf_block_v16, ew_vt_cos_e, ew_vt_cos8, 0, 0x48ffffff, 13)
 /* without AVX-512: ew_trigf_block, which leaves |x| >= 2^19, inf and nan for the finishing pass */
 EW_TARGET_F16C void ew_vt_sinf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vt_sinf_block_v16(o, x, n); return; }
@@ -419,10 +300,191 @@ EW_TARGET_V8 static inline __m512d ew_vt_tan8(__m512d xd) {
     EW_VT_QUOT(num, den, t);
     return t;
 }
-EW_VT_BLOCK16(ew_vt_tanf_block_v16, ew_vt_tan_e, ew_vt_tan8, 1)     /* zeros: the element function */
+EW_VT_BLOCK16(ew_vt_tanf_block_v16, ew_vt_tan_e, ew_vt_tan8, 1, 0x48ffffff, 13)     /* zeros: the element function */
 EW_TARGET_F16C void ew_vt_tanf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vt_tanf_block_v16(o, x, n); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_vt_tan_e(x[i]);
 }
+
+/* ---- asin, acos for |x| < 1: asin t = t + t z P(z) on t <= 1/2 with z = t^2, the argument
+   folded there as SLEEF does: a = |x| > 1/2 takes t = sqrt(z), z = (1 - a) / 2 (exact), and
+   asin a = pi/2 - 2 asin t; acos x = pi/2 - asin x.  One polynomial
+   for every lane, P of degree 7 (a relative fit of (asin t - t) / t^3 on z in [0, 1/4], mpmath:
+   asin t within 2^-38.1); sqrt z as z / sqrt z from rsqrt14 (2^-14) and one third-order step
+   (2^-40.7): no division, no square root instruction.  The double is within about 2^-37.5 of
+   the true value, the element function's (atan's fold, in double) within 2^-50: Ziv's test
+   sends a lane within 2^17 double ulps of a float midpoint to the element function (atan's
+   blocks below use the same window). */
+#ifndef EW_VT_INV_WINDOW     /* (the exhaustive sweep narrows it to find the inputs the test saves) */
+#define EW_VT_INV_WINDOW 17
+#endif
+EW_TARGET_V8 static inline __m512d ew_vt_asincos8(__m512d xd, const int q) {
+#define F_ _mm512_fmadd_pd
+#define C_ _mm512_set1_pd
+    const __m512d sg = C_(-0.0), a = _mm512_andnot_pd(sg, xd);
+    const __mmask8 big = _mm512_cmp_pd_mask(a, C_(0.5), _CMP_GT_OQ);
+    const __m512d w = _mm512_fnmadd_pd(a, C_(0.5), C_(0.5));
+    const __m512d y = _mm512_rsqrt14_pd(w), wy = _mm512_mul_pd(w, y);
+    const __m512d e = _mm512_fnmadd_pd(wy, y, C_(1.0));
+    /* t = sqrt w = w y (1 + e/2 + 3e^2/8) where big, else a; z = t^2 (the masked operations keep
+       the other lanes' operand) */
+    const __m512d t = _mm512_mask_fmadd_pd(_mm512_mask_mul_pd(a, big, wy, e), big, F_(e, C_(0.375), C_(0.5)), wy);
+    const __m512d z = _mm512_mask_mul_pd(w, (__mmask8)~big, a, a);
+    /* (Horner's scheme: the iterations are independent, so out-of-order execution hides the chain
+       and the two products of Estrin's scheme are saved) */
+    const __m512d P = F_(F_(F_(F_(F_(F_(F_(z, C_(0x1.e1e8a771ef884p-6), C_(0x1.5e8dbeefaf432p-8)), z, C_(0x1.3cd74ead05860p-6)),
+                                     z, C_(0x1.6a8758ab651b6p-6)), z, C_(0x1.f20ae6b79e5ecp-6)), z, C_(0x1.6db5c53f48f95p-5)),
+                            z, C_(0x1.333334e35f5c9p-4)), z, C_(0x1.55555554e7a60p-3));
+    /* asin t with x's sign (t ^ (x & -0)), and where big pi/2 - 2 asin t with x's sign */
+    const __m512d p = _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(F_(_mm512_mul_pd(t, z), P, t)),
+                                                                    _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0x78));
+    const __m512d pi2 = _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(C_(EW_MF_PI_2)),
+                                                                      _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0xf8));
+    const __m512d r = _mm512_mask_fnmadd_pd(p, big, C_(2.0), pi2);
+    /* acos x = pi/2 - asin x: near 1 the difference gives back 2 asin t up to a rounding of 2^-53
+       against a result above 2^-11.5 */
+    return q ? _mm512_sub_pd(C_(EW_MF_PI_2), r) : r;
+#undef F_
+#undef C_
+}
+EW_TARGET_V8 static inline __m512d ew_vt_asin8(__m512d xd) { return ew_vt_asincos8(xd, 0); }
+EW_TARGET_V8 static inline __m512d ew_vt_acos8(__m512d xd) { return ew_vt_asincos8(xd, 1); }
+static inline float ew_vt_asin_e(float x) { return ew_asinf_fma(x); }
+static inline float ew_vt_acos_e(float x) { return ew_acosf_fma(x); }
+EW_VT_BLOCK16(ew_vt_asinf_block_v16, ew_vt_asin_e, ew_vt_asin8, 0, 0x3f7fffff, EW_VT_INV_WINDOW)    /* |x| < 1 */
+EW_VT_BLOCK16(ew_vt_acosf_block_v16, ew_vt_acos_e, ew_vt_acos8, 0, 0x3f7fffff, EW_VT_INV_WINDOW)
+/* the exported unary block: the AVX-512 one, else the element function on every element */
+#define EW_VT_UNARY(name, elem) \
+EW_TARGET_F16C void name(float *o, const float *x, int64_t n) { \
+    if (ew_use_avx512()) { name##_v16(o, x, n); return; } \
+    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
+}
+EW_VT_UNARY(ew_vt_asinf_block, ew_vt_asin_e)
+EW_VT_UNARY(ew_vt_acosf_block, ew_vt_acos_e)
+
+/* ---- atan: ew_mf_atand's fold (|x| > 2.414: pi/2 + atan(-1/|x|), |x| > 0.4142: pi/4 +
+   atan((|x| - 1) / (|x| + 1)), else atan |x|), so that |z| <= tan(pi/8), the quotient from rcp14
+   and one third-order step (2^-42), atan z = z + z u P(u), u = z^2, P of degree 6 (a relative
+   fit of (atan z - z) / z^3, mpmath: atan z within 2^-38.3) instead of the old block's degree 10
+   and Newton steps.  The double is within about 2^-37.5 of atan x: Ziv's window as asin's. */
+/* base + atan(num / den) for |num / den| <= tan(pi/8) */
+EW_TARGET_V8 static inline __m512d ew_vt_atanq8(__m512d num, __m512d den, __m512d base) {
+#define F_ _mm512_fmadd_pd
+#define C_ _mm512_set1_pd
+    const __m512d r = _mm512_rcp14_pd(den), e = _mm512_fnmadd_pd(den, r, C_(1.0)), q0 = _mm512_mul_pd(num, r);
+    const __m512d z = F_(q0, F_(e, e, e), q0);                               /* num / den (1 + e + e^2) */
+    const __m512d u = _mm512_mul_pd(z, z);     /* (Horner's scheme, as asin's) */
+    const __m512d P = F_(F_(F_(F_(F_(F_(u, C_(-0x1.4b781081900c4p-5), C_(0x1.2453cc63e7a5bp-4)), u, C_(-0x1.71d6f8242304ap-4)),
+                                  u, C_(0x1.c6f6d144c0c76p-4)), u, C_(-0x1.2491c20d464dfp-3)), u, C_(0x1.9999982b598a7p-3)),
+                         u, C_(-0x1.5555555503e3dp-2));
+    return _mm512_add_pd(base, F_(_mm512_mul_pd(z, u), P, z));
+#undef F_
+#undef C_
+}
+/* atan x for finite x: the fold of |x|, then x's sign (x's own for zeros) */
+EW_TARGET_V8 static inline __m512d ew_vt_atan8(__m512d xd) {
+    const __m512d sg = _mm512_set1_pd(-0.0), a = _mm512_andnot_pd(sg, xd), one = _mm512_set1_pd(1.0);
+    const __mmask8 hi = _mm512_cmp_pd_mask(a, _mm512_set1_pd(2.414213562373095), _CMP_GT_OQ);
+    const __mmask8 mid = _mm512_cmp_pd_mask(a, _mm512_set1_pd(0.4142135623730950), _CMP_GT_OQ);   /* (hi lanes too: hi wins) */
+    const __m512d num = _mm512_mask_mov_pd(_mm512_mask_sub_pd(a, mid, a, one), hi, _mm512_set1_pd(-1.0));
+    const __m512d den = _mm512_mask_mov_pd(_mm512_mask_add_pd(one, mid, a, one), hi, a);
+    const __m512d base = _mm512_mask_mov_pd(_mm512_maskz_mov_pd(mid, _mm512_set1_pd(EW_MF_PI_4)), hi, _mm512_set1_pd(EW_MF_PI_2));
+    const __m512d r = ew_vt_atanq8(num, den, base);
+    return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(r), _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0xf8));
+}
+static inline float ew_vt_atan_e(float x) { return ew_atanf_fma(x); }
+EW_VT_BLOCK16(ew_vt_atanf_block_v16, ew_vt_atan_e, ew_vt_atan8, 0, 0x7f7fffff, EW_VT_INV_WINDOW)    /* finite x */
+EW_VT_UNARY(ew_vt_atanf_block, ew_vt_atan_e)
+
+/* atan2(y, x) for finite nonzero x and y: atan's fold on |y| / |x| as one quotient (-|x| / |y|, (|y| - |x|) /
+   (|y| + |x|) or |y| / |x|, each operand exact in double), pi minus that where x < 0, y's sign.
+   *ok: the lanes taken (zeros, infinities and nan go to the element function ew_atan2f_fma, as do
+   results below 2^-126: subnormal floats, where Ziv's test on the low bits does not apply) */
+EW_TARGET_V8 static inline __m512d ew_vt_atan2_8(__m512d yd, __m512d xd, __mmask8 *ok) {
+    const __m512d sg = _mm512_set1_pd(-0.0), ay = _mm512_andnot_pd(sg, yd), ax = _mm512_andnot_pd(sg, xd);
+    const __mmask8 hi = _mm512_cmp_pd_mask(ay, _mm512_mul_pd(ax, _mm512_set1_pd(2.414213562373095)), _CMP_GT_OQ);
+    const __mmask8 mid = _mm512_cmp_pd_mask(ay, _mm512_mul_pd(ax, _mm512_set1_pd(0.4142135623730950)), _CMP_GT_OQ) & ~hi;
+    const __m512d num = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, ay, _mm512_sub_pd(ay, ax)), _mm512_xor_pd(ax, sg));
+    const __m512d den = _mm512_mask_blend_pd(hi, _mm512_mask_blend_pd(mid, ax, _mm512_add_pd(ay, ax)), ay);
+    const __m512d base = _mm512_mask_blend_pd(hi, _mm512_maskz_mov_pd(mid, _mm512_set1_pd(EW_MF_PI_4)), _mm512_set1_pd(EW_MF_PI_2));
+    const __m512d t = ew_vt_atanq8(num, den, base);
+    const __mmask8 neg = _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ);
+    const __m512d r = _mm512_mask_sub_pd(t, neg, _mm512_set1_pd(EW_MF_PI), t);
+    *ok = (__mmask8)~(_mm512_fpclass_pd_mask(yd, 0x9f) | _mm512_fpclass_pd_mask(xd, 0x9f))     /* nan, zero, inf */
+        & _mm512_cmp_pd_mask(r, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ);
+    return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(r), _mm512_castpd_si512(yd), _mm512_castpd_si512(sg), 0xf8));
+}
+/* the binary loop of EW_VT_BLOCK16: o[i] = atan2(a[i sa], b[i sb]) (an operand of one element read at step 0) */
+EW_TARGET_V8 static void ew_vt_atan2f_block_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        _mm_prefetch((const char *)(a + (i + 4096) * sa), _MM_HINT_T0);
+        _mm_prefetch((const char *)(b + (i + 4096) * sb), _MM_HINT_T0);
+        const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0;
+        __mmask8 okl, okh;
+        const __m512d dl = ew_vt_atan2_8(_mm512_cvtps_pd(_mm512_castps512_ps256(av)), _mm512_cvtps_pd(_mm512_castps512_ps256(bv)), &okl);
+        const __m512d dh = ew_vt_atan2_8(_mm512_cvtps_pd(_mm512_extractf32x8_ps(av, 1)), _mm512_cvtps_pd(_mm512_extractf32x8_ps(bv, 1)), &okh);
+        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl));
+        _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh));
+        const __mmask16 good = ew_vt_far_mid16((__mmask16)(okl | (okh << 8)), dl, dh, EW_VT_INV_WINDOW);
+        if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the operands from the registers: o may be a or b */
+            float at[16], bt[16];
+            _mm512_storeu_ps(at, av); _mm512_storeu_ps(bt, bv);
+            for (int j = 0; j < 16; j++)
+                if (!((good >> j) & 1)) { EW_VT_STAT(); o[i + j] = ew_atan2f_fma(at[j], bt[j]); }
+        }
+    }
+    for (; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
+}
+EW_TARGET_F16C void ew_vt_atan2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (ew_use_avx512()) { ew_vt_atan2f_block_v16(o, a, sa, b, sb, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
+}
+
+/* ---- atanh for |x| < 1: below 0.17 its odd series a + a u P(u), u = a^2, P of degree 4 (a relative
+   fit, mpmath: 2^-43.3); above, log((1 + a) / (1 - a)) / 2 (1 + a, 1 - a exact) with the quotient y as
+   atan's (2^-42) and log y = e log 2 + log(1 / c) + log1p(m c - 1): e and m in [1, 2) by getexp and
+   getmant, c = 1 / (1 + (j + 1/2) / 16) from a 16-entry table by m's top 4 bits (two permutes), so
+   |m c - 1| <= 1/32 and log1p of degree 6 (an absolute fit, 2^-41.8); log y >= 0.34, so the double is
+   within about 2^-39.5 of atanh x: Ziv's window as atan's.  Both paths on every lane. */
+EW_TARGET_V8 static inline __m512d ew_vt_atanh8(__m512d xd) {
+#define F_ _mm512_fmadd_pd
+#define C_ _mm512_set1_pd
+    const __m512d sg = C_(-0.0), a = _mm512_andnot_pd(sg, xd), one = C_(1.0);
+    /* the series */
+    const __m512d u = _mm512_mul_pd(a, a), u2 = _mm512_mul_pd(u, u);
+    const __m512d P = F_(F_(F_(u, C_(0x1.8c1f263d253fdp-4), C_(0x1.c680647241520p-4)), u, C_(0x1.249318dd2bf31p-3)), u2,
+                         F_(u, C_(0x1.999998d89e2b2p-3), C_(0x1.5555555563a71p-2)));
+    const __m512d small = F_(_mm512_mul_pd(a, u), P, a);
+    /* the log: y = (1 + a) / (1 - a) = 2^e m */
+    const __m512d num = _mm512_add_pd(one, a), den = _mm512_sub_pd(one, a);
+    const __m512d rc = _mm512_rcp14_pd(den), ec = _mm512_fnmadd_pd(den, rc, one), q0 = _mm512_mul_pd(num, rc);
+    const __m512d y = F_(q0, F_(ec, ec, ec), q0);
+    const __m512d e = _mm512_getexp_pd(y), m = _mm512_getmant_pd(y, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
+    const __m512i j = _mm512_srli_epi64(_mm512_castpd_si512(m), 48);      /* m's top 4 bits: the entry */
+    const __m512d c = _mm512_permutex2var_pd(
+        _mm512_setr_pd(0x1.f07c1f07c1f08p-1, 0x1.d41d41d41d41dp-1, 0x1.bacf914c1bad0p-1, 0x1.a41a41a41a41ap-1,
+                       0x1.8f9c18f9c18fap-1, 0x1.7d05f417d05f4p-1, 0x1.6c16c16c16c17p-1, 0x1.5c9882b931057p-1), j,
+        _mm512_setr_pd(0x1.4e5e0a72f0539p-1, 0x1.4141414141414p-1, 0x1.3521cfb2b78c1p-1, 0x1.29e4129e4129ep-1,
+                       0x1.1f7047dc11f70p-1, 0x1.15b1e5f75270dp-1, 0x1.0c9714fbcda3bp-1, 0x1.0410410410410p-1));
+    const __m512d hl = _mm512_permutex2var_pd(     /* log(1 / c) / 2 */
+        _mm512_setr_pd(0x1.f829b0e7832f8p-7, 0x1.6f0d28ae56b4ep-5, 0x1.29552f81ff521p-4, 0x1.9525a9cf456b6p-4,
+                       0x1.fb9186d5e3e29p-4, 0x1.2e8e2bae11d31p-3, 0x1.5d1bdbf5809cap-3, 0x1.89a3386c1425bp-3), j,
+        _mm512_setr_pd(0x1.b44f77bcc8f64p-3, 0x1.dd46a04c1c4a1p-3, 0x1.02552a5a5d0ffp-2, 0x1.154c3d2f4d5eap-2,
+                       0x1.2795e1289b11bp-2, 0x1.393e0d3562a1ap-2, 0x1.4a4f85db03ebbp-2, 0x1.5ad404c359f2dp-2));
+    const __m512d r = _mm512_fmsub_pd(m, c, one), r2 = _mm512_mul_pd(r, r);
+    const __m512d Q = F_(F_(F_(r, C_(-0x1.55c5a937e37dap-3), C_(0x1.99f548eb93c56p-3)), r, C_(-0x1.fffff2eed8a81p-3)), r2,
+                         F_(r, C_(0x1.5555527630abbp-2), C_(-0x1.00000000101d7p-1)));
+    const __m512d lp = F_(r2, Q, r);                                        /* log1p r */
+    const __m512d big = F_(e, C_(0x1.62e42fefa39efp-2), F_(lp, C_(0.5), hl));
+#undef F_
+#undef C_
+    const __m512d t = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(0.17), _CMP_GE_OQ), small, big);
+    return _mm512_castsi512_pd(_mm512_ternarylogic_epi64(_mm512_castpd_si512(t), _mm512_castpd_si512(xd), _mm512_castpd_si512(sg), 0xf8));
+}
+static inline float ew_vt_atanh_e(float x) { return ew_atanhf_fma(x); }
+EW_VT_BLOCK16(ew_vt_atanhf_block_v16, ew_vt_atanh_e, ew_vt_atanh8, 0, 0x3f7fffff, EW_VT_INV_WINDOW)    /* |x| < 1 */
+EW_VT_UNARY(ew_vt_atanhf_block, ew_vt_atanh_e)
 
 #endif

@@ -15,6 +15,7 @@ void ew_vt_polarf_block(ew_c64 *o, const float *a, int sa, const float *b, int s
 void ew_vt_hardsigmoidf_block(float *o, const float *x, int64_t n);
 void ew_vt_hardswishf_block(float *o, const float *x, int64_t n);
 void ew_vt_atanf_block(float *o, const float *x, int64_t n);
+void ew_vt_atanhf_block(float *o, const float *x, int64_t n);
 void ew_vt_asinf_block(float *o, const float *x, int64_t n);
 void ew_vt_acosf_block(float *o, const float *x, int64_t n);
 void ew_vt_tanf_block(float *o, const float *x, int64_t n);
