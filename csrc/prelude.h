@@ -141,20 +141,29 @@ EW_TARGET_F16C static inline void ew_b2f_8(const uint16_t *src, float *dst) {
     const __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)src));
     _mm256_storeu_si256((__m256i *)dst, _mm256_slli_epi32(w, 16));
 }
-EW_TARGET_F16C static inline void ew_f2b_8(const float *src, uint16_t *dst) {
+/* the bfloat16 of 8 floats, each in the low half of its 32-bit lane */
+EW_TARGET_F16C static inline __m256i ew_f2b_lanes(const float *src) {
     const __m256 f = _mm256_loadu_ps(src);
     const __m256i x = _mm256_castps_si256(f);
     const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
-    __m256i r = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), odd), 16);
-    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7fc0), _mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q)));
-    r = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08);   /* lanes 0..3, 4..7 -> low half */
-    _mm_storeu_si128((__m128i *)dst, _mm256_castsi256_si128(r));
+    const __m256i r = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), odd), 16);
+    return _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7fc0), _mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q)));
+}
+EW_TARGET_F16C static inline void ew_f2b_8(const float *src, uint16_t *dst) {
+    const __m256i r = ew_f2b_lanes(src);
+    const __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08);   /* lanes 0..3, 4..7 -> low half */
+    _mm_storeu_si128((__m128i *)dst, _mm256_castsi256_si128(p));
+}
+/* 16 at a time: one pack and one permute for two vectors, and whole 32-byte stores */
+EW_TARGET_F16C static inline void ew_f2b_16(const float *src, uint16_t *dst) {
+    const __m256i p = _mm256_packus_epi32(ew_f2b_lanes(src), ew_f2b_lanes(src + 8));
+    _mm256_storeu_si256((__m256i *)dst, _mm256_permute4x64_epi64(p, 0xd8));
 }
 EW_TARGET_F16C static inline void ew_b2f_blk_avx2(const uint16_t *src, float *dst) {
     for (int k = 0; k < EW_HBLK; k += 8) ew_b2f_8(src + k, dst + k);
 }
 EW_TARGET_F16C static inline void ew_f2b_blk_avx2(const float *src, uint16_t *dst) {
-    for (int k = 0; k < EW_HBLK; k += 8) ew_f2b_8(src + k, dst + k);
+    for (int k = 0; k < EW_HBLK; k += 16) ew_f2b_16(src + k, dst + k);
 }
 EW_TARGET_F16C static inline void ew_h2f_blk_f16c(const uint16_t *src, float *dst) {
     for (int k = 0; k < EW_HBLK; k += 8) ew_h2f_8(src + k, dst + k);
