@@ -480,6 +480,18 @@ def test_stride2_inputs_equal_contiguous_ones(tunables, f16c, name, dtype, op):
         _threads._config("f16c", saved)
 
 
+def assert_portable_equals_simd(results):
+    """results() (a list of bytes) the same with the AVX2/F16C flavours of the kernels and without."""
+    saved = _threads._config("f16c")
+    try:
+        _threads._config("f16c", 1)
+        simd = results()
+        _threads._config("f16c", 0)
+        assert results() == simd
+    finally:
+        _threads._config("f16c", saved)
+
+
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
 @pytest.mark.parametrize("n", [1, 31, 32, 33, 100, 1000])
 def test_portable_half_flavour_equals_simd_in_every_layout(dtype, n):
@@ -497,14 +509,7 @@ def test_portable_half_flavour_equals_simd_in_every_layout(dtype, n):
         return [raw(v) for v in (x[:n] + y[:n], one.expand(n) - y[:n], x[:n] * one.expand(n), x[::2] + y[1::2],
                                  x[:n] + y[::2], rt.exp(x[:n]), rt.exp(x[::2]), x[:n] == y[:n], 2.5 - x[:n],
                                  x[:n] * 3, o, x[:n].reshape(1, n).expand(3, n) + y[:n].reshape(1, n))]
-    saved = _threads._config("f16c")
-    try:
-        _threads._config("f16c", 1)
-        simd = results()
-        _threads._config("f16c", 0)
-        assert results() == simd
-    finally:
-        _threads._config("f16c", saved)
+    assert_portable_equals_simd(results)
 
 
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
@@ -528,11 +533,4 @@ def test_streamed_half_runs_in_parts_equal_the_portable_flavour(tunables, dtype)
                 rt.eq(x[:n], y[:n], out=outs[3])
                 got.append([raw(o) for o in outs])
         return got
-    saved = _threads._config("f16c")
-    try:
-        _threads._config("f16c", 1)
-        simd = results()
-        _threads._config("f16c", 0)
-        assert results() == simd
-    finally:
-        _threads._config("f16c", saved)
+    assert_portable_equals_simd(results)
