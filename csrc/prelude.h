@@ -171,6 +171,18 @@ EW_TARGET_F16C static inline void ew_h2f_blk_f16c(const uint16_t *src, float *ds
 EW_TARGET_F16C static inline void ew_f2h_blk_f16c(const float *src, uint16_t *dst) {
     for (int k = 0; k < EW_HBLK; k += 8) ew_f2h_8(src + k, dst + k);
 }
+/* the same, streamed out (ew_stream_out): a whole block, 64-byte aligned; bfloat16 with whole
+   32-byte stores, in the order of the line */
+EW_TARGET_F16C static inline void ew_f2h_blk_f16c_nt(const float *src, uint16_t *dst) {
+    for (int k = 0; k < EW_HBLK; k += 8)
+        _mm_stream_si128((__m128i *)(dst + k), _mm256_cvtps_ph(_mm256_loadu_ps(src + k), _MM_FROUND_TO_NEAREST_INT));
+}
+EW_TARGET_F16C static inline void ew_f2b_blk_avx2_nt(const float *src, uint16_t *dst) {
+    for (int k = 0; k < EW_HBLK; k += 16) {
+        const __m256i p = _mm256_packus_epi32(ew_f2b_lanes(src + k), ew_f2b_lanes(src + k + 8));
+        _mm256_stream_si256((__m256i *)(dst + k), _mm256_permute4x64_epi64(p, 0xd8));
+    }
+}
 /* helpers the kernels of both AVX2 targets inline (a callee's target must be a subset of its
    caller's: one with fma would be a call per block from the complex kernels) */
 #define EW_TARGET_AVX2 __attribute__((target("avx2")))
@@ -209,6 +221,16 @@ static inline void ew_h2f_blk(const uint16_t *src, float *dst) { ew_h2f_n(src, d
 static inline void ew_f2h_blk(const float *src, uint16_t *dst) { ew_f2h_n(src, dst, EW_HBLK); }
 static inline void ew_b2f_blk(const uint16_t *src, float *dst) { ew_b2f_n(src, dst, EW_HBLK); }
 static inline void ew_f2b_blk(const float *src, uint16_t *dst) { ew_f2b_n(src, dst, EW_HBLK); }
+static inline void ew_f2h_blk_nt(const float *src, uint16_t *dst) {
+    _Alignas(64) uint16_t t[EW_HBLK];
+    ew_f2h_blk(src, t);
+    ew_stream_bytes(dst, t, sizeof t);
+}
+static inline void ew_f2b_blk_nt(const float *src, uint16_t *dst) {
+    _Alignas(64) uint16_t t[EW_HBLK];
+    ew_f2b_blk(src, t);
+    ew_stream_bytes(dst, t, sizeof t);
+}
 /* ---- bfloat16: top half of a float32, round to nearest even; NaN -> 0x7fc0 (c10::BFloat16) */
 static inline float ew_b2f(uint16_t b) { uint32_t x = (uint32_t)b << 16; float f; memcpy(&f, &x, 4); return f; }
 static inline uint16_t ew_f2b(float f) {
