@@ -141,26 +141,47 @@ EW_TARGET_F16C static inline void ew_b2f_8(const uint16_t *src, float *dst) {
     const __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)src));
     _mm256_storeu_si256((__m256i *)dst, _mm256_slli_epi32(w, 16));
 }
-EW_TARGET_F16C static inline void ew_f2b_8(const float *src, uint16_t *dst) {
+/* the bfloat16 of 8 floats, each in the low half of its 32-bit lane */
+EW_TARGET_F16C static inline __m256i ew_f2b_lanes(const float *src) {
     const __m256 f = _mm256_loadu_ps(src);
     const __m256i x = _mm256_castps_si256(f);
     const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
-    __m256i r = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), odd), 16);
-    r = _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7fc0), _mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q)));
-    r = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08);   /* lanes 0..3, 4..7 -> low half */
-    _mm_storeu_si128((__m128i *)dst, _mm256_castsi256_si128(r));
+    const __m256i r = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7fff)), odd), 16);
+    return _mm256_blendv_epi8(r, _mm256_set1_epi32(0x7fc0), _mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q)));
+}
+EW_TARGET_F16C static inline void ew_f2b_8(const float *src, uint16_t *dst) {
+    const __m256i r = ew_f2b_lanes(src);
+    const __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(r, r), 0x08);   /* lanes 0..3, 4..7 -> low half */
+    _mm_storeu_si128((__m128i *)dst, _mm256_castsi256_si128(p));
+}
+/* 16 at a time: one pack and one permute for two vectors, and whole 32-byte stores */
+EW_TARGET_F16C static inline void ew_f2b_16(const float *src, uint16_t *dst) {
+    const __m256i p = _mm256_packus_epi32(ew_f2b_lanes(src), ew_f2b_lanes(src + 8));
+    _mm256_storeu_si256((__m256i *)dst, _mm256_permute4x64_epi64(p, 0xd8));
 }
 EW_TARGET_F16C static inline void ew_b2f_blk_avx2(const uint16_t *src, float *dst) {
     for (int k = 0; k < EW_HBLK; k += 8) ew_b2f_8(src + k, dst + k);
 }
 EW_TARGET_F16C static inline void ew_f2b_blk_avx2(const float *src, uint16_t *dst) {
-    for (int k = 0; k < EW_HBLK; k += 8) ew_f2b_8(src + k, dst + k);
+    for (int k = 0; k < EW_HBLK; k += 16) ew_f2b_16(src + k, dst + k);
 }
 EW_TARGET_F16C static inline void ew_h2f_blk_f16c(const uint16_t *src, float *dst) {
     for (int k = 0; k < EW_HBLK; k += 8) ew_h2f_8(src + k, dst + k);
 }
 EW_TARGET_F16C static inline void ew_f2h_blk_f16c(const float *src, uint16_t *dst) {
     for (int k = 0; k < EW_HBLK; k += 8) ew_f2h_8(src + k, dst + k);
+}
+/* the same, streamed out (ew_stream_out): a whole block, 64-byte aligned; bfloat16 with whole
+   32-byte stores, in the order of the line */
+EW_TARGET_F16C static inline void ew_f2h_blk_f16c_nt(const float *src, uint16_t *dst) {
+    for (int k = 0; k < EW_HBLK; k += 8)
+        _mm_stream_si128((__m128i *)(dst + k), _mm256_cvtps_ph(_mm256_loadu_ps(src + k), _MM_FROUND_TO_NEAREST_INT));
+}
+EW_TARGET_F16C static inline void ew_f2b_blk_avx2_nt(const float *src, uint16_t *dst) {
+    for (int k = 0; k < EW_HBLK; k += 16) {
+        const __m256i p = _mm256_packus_epi32(ew_f2b_lanes(src + k), ew_f2b_lanes(src + k + 8));
+        _mm256_stream_si256((__m256i *)(dst + k), _mm256_permute4x64_epi64(p, 0xd8));
+    }
 }
 /* helpers the kernels of both AVX2 targets inline (a callee's target must be a subset of its
    caller's: one with fma would be a call per block from the complex kernels) */
@@ -200,6 +221,16 @@ static inline void ew_h2f_blk(const uint16_t *src, float *dst) { ew_h2f_n(src, d
 static inline void ew_f2h_blk(const float *src, uint16_t *dst) { ew_f2h_n(src, dst, EW_HBLK); }
 static inline void ew_b2f_blk(const uint16_t *src, float *dst) { ew_b2f_n(src, dst, EW_HBLK); }
 static inline void ew_f2b_blk(const float *src, uint16_t *dst) { ew_f2b_n(src, dst, EW_HBLK); }
+static inline void ew_f2h_blk_nt(const float *src, uint16_t *dst) {
+    _Alignas(64) uint16_t t[EW_HBLK];
+    ew_f2h_blk(src, t);
+    ew_stream_bytes(dst, t, sizeof t);
+}
+static inline void ew_f2b_blk_nt(const float *src, uint16_t *dst) {
+    _Alignas(64) uint16_t t[EW_HBLK];
+    ew_f2b_blk(src, t);
+    ew_stream_bytes(dst, t, sizeof t);
+}
 /* ---- bfloat16: top half of a float32, round to nearest even; NaN -> 0x7fc0 (c10::BFloat16) */
 static inline float ew_b2f(uint16_t b) { uint32_t x = (uint32_t)b << 16; float f; memcpy(&f, &x, 4); return f; }
 static inline uint16_t ew_f2b(float f) {

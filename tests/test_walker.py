@@ -480,6 +480,18 @@ def test_stride2_inputs_equal_contiguous_ones(tunables, f16c, name, dtype, op):
         _threads._config("f16c", saved)
 
 
+def assert_portable_equals_simd(results):
+    """results() (a list of bytes) the same with the AVX2/F16C flavours of the kernels and without."""
+    saved = _threads._config("f16c")
+    try:
+        _threads._config("f16c", 1)
+        simd = results()
+        _threads._config("f16c", 0)
+        assert results() == simd
+    finally:
+        _threads._config("f16c", saved)
+
+
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
 @pytest.mark.parametrize("n", [1, 31, 32, 33, 100, 1000])
 def test_portable_half_flavour_equals_simd_in_every_layout(dtype, n):
@@ -497,11 +509,28 @@ def test_portable_half_flavour_equals_simd_in_every_layout(dtype, n):
         return [raw(v) for v in (x[:n] + y[:n], one.expand(n) - y[:n], x[:n] * one.expand(n), x[::2] + y[1::2],
                                  x[:n] + y[::2], rt.exp(x[:n]), rt.exp(x[::2]), x[:n] == y[:n], 2.5 - x[:n],
                                  x[:n] * 3, o, x[:n].reshape(1, n).expand(3, n) + y[:n].reshape(1, n))]
-    saved = _threads._config("f16c")
-    try:
-        _threads._config("f16c", 1)
-        simd = results()
-        _threads._config("f16c", 0)
-        assert results() == simd
-    finally:
-        _threads._config("f16c", saved)
+    assert_portable_equals_simd(results)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_streamed_half_runs_in_parts_equal_the_portable_flavour(tunables, dtype):
+    """A contiguous float16/bfloat16 run of the AVX2 flavour goes through its one block body in
+    three parts (kernels.c.j2, hblock): a padded head up to the output's first 64-byte line, the
+    whole blocks in place (streamed here), a padded tail.  Every output offset within a line and
+    lengths around the block size give the portable flavour's bytes."""
+    tunables(dict(PLAIN, nt_bytes=64), 1)
+    dt = getattr(rt, dtype)
+    x, y = data((1200,), dt, 1), data((1200,), dt, 2)
+
+    def results():
+        got = []
+        for n in (512, 513, 543, 544, 575, 1100):
+            for k in range(32):                            # the output starts 2k bytes into a line
+                outs = [rt.empty(n + 40, dtype=d)[k:k + n] for d in (dt, dt, dt, rt.bool)]
+                rt.add(x[:n], y[k:k + n], out=outs[0])
+                rt.mul(x[k:k + n], 2.5, out=outs[1])
+                rt.neg(y[:n], out=outs[2])
+                rt.eq(x[:n], y[:n], out=outs[3])
+                got.append([raw(o) for o in outs])
+        return got
+    assert_portable_equals_simd(results)
