@@ -6,7 +6,7 @@
 
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math -Icsrc -Igenerated \
            -o /tmp/vsoftplus_sweep scripts/vsoftplus_sweep.c csrc/special.c -lm
-       /tmp/vsoftplus_sweep BETA THRESHOLD */
+       /tmp/vsoftplus_sweep BETA THRESHOLD      # soft17 ran 1 20, 2 10 and 0.3 30 */
 #include <stdio.h>
 #include "prelude.h"
 int ew_use_avx2(void) { return 1; }
