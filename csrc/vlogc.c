@@ -392,58 +392,175 @@ EW_TARGET_F16C void ew_vl_logaddexpf_block(float *o, const float *a, int sa, con
 }
 #endif
 #ifndef EW_VLOGC_STANDALONE
-/* logaddexp2(a, b) as ew_logaddexp2f_fma (vmath_more.h), 8 double lanes a step (branch param17):
-   its operations in the same order (w = 2^-d by ew_mf_exp2d, log of 1 + w by ew_mf_logparts, the
-   rounding correction, m + l rounded once), so its values bit for bit; equal infinities give a,
-   a nan a + b, as its selects do. */
-EW_TARGET_V8 static inline __m256 ew_vl_lae2_8(__m256 af, __m256 bf) {
-    const __m512d ad = _mm512_cvtps_pd(af), bd = _mm512_cvtps_pd(bf), one = _mm512_set1_pd(1.0);
-    const __m512d m = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(ad, bd, _CMP_GT_OQ), bd, ad);
-    const __m512d d = V8_ABS(_mm512_sub_pd(ad, bd));
-    const __m512d xd = V8_NEG(_mm512_mask_blend_pd(_mm512_cmp_pd_mask(d, _mm512_set1_pd(200.0), _CMP_LT_OQ), _mm512_set1_pd(200.0), d));
-    const __m512d kd = _mm512_add_pd(xd, _mm512_set1_pd(EW_ROUND_SHIFT)), k = _mm512_sub_pd(kd, _mm512_set1_pd(EW_ROUND_SHIFT));
-    const __m512d r = _mm512_mul_pd(_mm512_sub_pd(xd, k), _mm512_set1_pd(EW_MF_LN2));
-    EW_EXP_POLY(V8_T, V8_F, V8_M, V8_C, r, p);
-    const __m512d w = V8_SCALE(p, kd), y = _mm512_add_pd(one, w);
-    /* ew_mf_logparts(y): y = 2^e mm, mm in [sqrt(1/2), sqrt(2)), log mm = 2 atanh((mm - 1) / (mm + 1)) */
-    const __m512i u = _mm512_castpd_si512(y);
-    const __m512i kb = _mm512_srli_epi64(_mm512_add_epi64(u, _mm512_set1_epi64((int64_t)(0x3ff0000000000000ull - 0x3fe6a09e667f3bcdull))), 52);
-    const __m512d mm = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_sub_epi64(u, _mm512_slli_epi64(kb, 52)), _mm512_set1_epi64(0x3ff0000000000000)));
-    const __m512d e = _mm512_sub_pd(_mm512_sub_pd(_mm512_castsi512_pd(_mm512_or_si512(kb, _mm512_set1_epi64(0x4330000000000000))),
-                                                  _mm512_set1_pd(0x1p52)), _mm512_set1_pd(1023.0));
-    const __m512d t = _mm512_div_pd(_mm512_sub_pd(mm, one), _mm512_add_pd(mm, one));
-    const __m512d tu = _mm512_mul_pd(t, t), u2 = _mm512_mul_pd(tu, tu), u4 = _mm512_mul_pd(u2, u2);
-    const __m512d pa = _mm512_fmadd_pd(_mm512_fmadd_pd(_mm512_fmadd_pd(tu, V8_C(0.06543313073920051), V8_C(0.06634386569328443)), u2,
-                                                        _mm512_fmadd_pd(tu, V8_C(0.07693119851407329), V8_C(0.09090897820066453))), u4,
-                                       _mm512_fmadd_pd(_mm512_fmadd_pd(tu, V8_C(0.11111111195856958), V8_C(0.14285714285401807)), u2,
-                                                       _mm512_fmadd_pd(tu, V8_C(0.2000000000000044), V8_C(0.3333333333333333))));
-    const __m512d lm = _mm512_mul_pd(V8_C(2.0), _mm512_fmadd_pd(_mm512_mul_pd(t, tu), pa, t));
-    const __m512d corr = _mm512_div_pd(_mm512_sub_pd(w, _mm512_sub_pd(y, one)), y);
-    const __m512d l = _mm512_add_pd(e, _mm512_mul_pd(_mm512_add_pd(lm, corr), V8_C(1.442695040888963407359924681001892137)));
-    return _mm512_cvtpd_ps(_mm512_add_pd(m, l));
+/* o[0..15] = r, then the lanes of `fail` redone by the element function ELEM on the inputs xf (saved
+   first: o may be x) */
+#define EW_VL_STORE16(o, r, xf, fail, ELEM) do { \
+    _Alignas(64) float xs_[16]; \
+    if (__builtin_expect((fail) != 0, 0)) _mm512_store_ps(xs_, (xf)); \
+    _mm512_storeu_ps((o), (r)); \
+    if (__builtin_expect((fail) != 0, 0)) \
+        for (unsigned f_ = (fail); f_; f_ &= f_ - 1) (o)[__builtin_ctz(f_)] = ELEM(xs_[__builtin_ctz(f_)]); \
+} while (0)
+/* logaddexp2 and softplus (branch soft17): no log, no division, 8 double lanes.  f(a) = log1p(e^-a)
+   and g(d) = log2(1 + 2^-d) are polynomials in t = a - j/2 on the 16 pieces j/2 +- 1/4 that cover
+   [0, 7.75] (scripts/vsoftplus_tables.py: degree 8 and 7, relative error 2^-41.9 and 2^-40.8),
+   their coefficients picked from registers by vpermt2pd; a vector with a lane beyond 7.75 also
+   takes log1p w = w - w^2/2 + ... on w = e^-a or 2^-d (vexp.h's exp).  The double result y is
+   within e of the true value and of the element function's double (within 2^-44 relative);
+   where y - e and y + e round to one float (Ziv's test), that float is the element function's
+   float, else the element function redoes the lane.  scripts/vsoftplus_sweep.c and
+   scripts/vlogaddexp2_sweep.c check them. */
+static const double EW_VL_SP_C[9][16] = {
+    {0x1.62e42fefa39efp-1, 0x1.e5746fdb5c064p-2, 0x1.40c7abfbec124p-2, 0x1.9c7e908f5420fp-3, 0x1.03f2d54301d49p-3, 0x1.4321e1cc6d13fp-4, 0x1.8e070fc045701p-5, 0x1.e76e4c617c898p-6, 0x1.295e50b53b654p-6, 0x1.6a033368dd9b7p-7, 0x1.b818da245a728p-8, 0x1.0b48ec7737a01p-8, 0x1.447e35674b30ep-9, 0x1.89d25404b4136p-10, 0x1.dddef4e20532bp-11, 0x1.21e534d42e269p-11},
+    {-0x1.0000000000000p-1, -0x1.829a0565a6eb1p-2, -0x1.136561454fc96p-2, -0x1.759b83559736bp-3, -0x1.e84152bab509fp-4, -0x1.36b7112532ad9p-4, -0x1.848343c90963ap-5, -0x1.e040681cd1f55p-6, -0x1.26afa1e43fb49p-6, -0x1.680527a4085ccp-7, -0x1.b69f67d63a3c7p-8, -0x1.0abd946146ee0p-8, -0x1.4417772fa72c0p-9, -0x1.8986a2cac4678p-10, -0x1.dda738adeec09p-11, -0x1.21d0b15710296p-11},
+    {0x1.ffffffffec152p-4, 0x1.e149a052c17dcp-4, 0x1.92a946fa4086fp-4, 0x1.3173b1efa8d0ep-4, 0x1.ae0dc0f98acf5p-5, 0x1.1f25131e3766dp-5, 0x1.72165282c639fp-6, 0x1.d22ca1c24b879p-7, 0x1.2162c262e1882p-7, 0x1.64108aa4d7315p-8, 0x1.b3afe1fba6b2fp-9, 0x1.09a7a5dc88b5ap-9, 0x1.434a517bbc6fbp-10, 0x1.88ef67211d7ddp-11, 0x1.dd37d19b225cdp-12, 0x1.21a7ae3bc0934p-12},
+    {0x1.f1c71c71c71c7p-162, -0x1.3a5639b1f1e18p-7, -0x1.f0345623eb9d8p-7, -0x1.02ad382f3eecfp-6, -0x1.b4b3ae4737f1dp-7, -0x1.44c60f8ecfdffp-7, -0x1.bea5213378eb8p-8, -0x1.24903be997790p-8, -0x1.73f7c38ee3588p-9, -0x1.d052167d86442p-10, -0x1.1e91ee596aa29p-10, -0x1.5f52baae726c8p-11, -0x1.acec0d136f6fbp-12, -0x1.052b980c7dd28p-12, -0x1.3d90cfa5770dcp-13, -0x1.81c79a360aec7p-14},
+    {-0x1.5555544ba9345p-8, -0x1.071e413669c65p-8, -0x1.81d97e11a5c10p-10, 0x1.568057009e447p-11, 0x1.a85d238a316e9p-10, 0x1.bba40d12d52cfp-10, 0x1.67b1f69b22e7dp-10, 0x1.01ba038235ee3p-10, 0x1.58f4fefebfd98p-11, 0x1.bbccd8a10844bp-12, 0x1.16df4480fe907p-12, 0x1.5997790917d4ep-13, 0x1.a8acaf7cb0132p-14, 0x1.0399d1609a5a8p-14, 0x1.3c6869e200e1cp-15, 0x1.80ed2c4e00731p-16},
+    {-0x1.8000000000000p-157, 0x1.c9a9c16465549p-11, 0x1.0dcd45009d277p-10, 0x1.46dfe4a589e93p-11, 0x1.6b3fbe2c9d433p-13, -0x1.49f9d53149cb1p-14, -0x1.47380406b1956p-13, -0x1.3446f9651901ap-13, -0x1.d5020669267fdp-14, -0x1.4305808ed17d6p-14, -0x1.a5ef18133f582p-15, -0x1.0b63129ed78cap-15, -0x1.4cfb2b328d506p-16, -0x1.9a5b057f3cdfcp-17, -0x1.f68dea2d98175p-18, -0x1.3293bcdf56760p-18},
+    {0x1.6c1303fa7874cp-12, 0x1.8b05c26c02056p-13, -0x1.294e12de82aa2p-14, -0x1.5db871d9ede8cp-13, -0x1.f9cf3dc4ffa24p-14, -0x1.a34fb295d3aa7p-15, -0x1.d0d3de577b12cp-18, 0x1.42f6d4f3a2839p-17, 0x1.a1cb2747c21b2p-17, 0x1.5c7fce73e32ccp-17, 0x1.f359426104fb4p-18, 0x1.4c9eb77acd4efp-18, 0x1.aa1aa4e5ee39bp-19, 0x1.0aee4c78cb63ep-19, 0x1.4a1f34fd6f1cep-20, 0x1.9524038762518p-21},
+    {0x1.5555555555555p-154, -0x1.40f776a2a10efp-14, -0x1.d5b08a09a1a2ep-15, -0x1.7fa208bbd4f3cp-20, 0x1.5ecb9873508b0p-16, 0x1.1c01dc8e35a51p-16, 0x1.0ab43c725bdadp-17, 0x1.2c19344b5d06ep-19, -0x1.60ffa58c6375ep-23, -0x1.b78342c608035p-21, -0x1.ae7a5b76c38fdp-21, -0x1.46b2a690b38ffp-21, -0x1.bf0ea8345db59p-22, -0x1.226588cbe3408p-22, -0x1.6eafcd132fca1p-23, -0x1.c789ebc5a9a0ap-24},
+    {-0x1.b51bdb905930ap-16, -0x1.e58be91cbed6ep-18, 0x1.ce7019648ef72p-17, 0x1.61b74add5ecdbp-17, 0x1.4b8694711ba82p-20, -0x1.2f471afc60b24p-19, -0x1.03871b49718d8p-19, -0x1.fd8ab9ad7d96ep-21, -0x1.5966380bfeae5p-22, -0x1.a3e955abd1e1ap-25, 0x1.4954000573bf2p-25, 0x1.bcfe444ce54a0p-25, 0x1.6f5f15fe576fbp-25, 0x1.045cc9ab34444p-25, 0x1.5839d82342ae2p-26, 0x1.b6cddd0ad2392p-27}
+};
+static const double EW_VL_LA2_C[8][16] = {
+    {0x1.0000000000000p+0, 0x1.8b0908d86b112p-1, 0x1.2b803473f79acp-1, 0x1.bf3bdcd787f1ep-2, 0x1.49a784bcd135dp-2, 0x1.e0f4193c11937p-3, 0x1.5c01a39fbd63ap-3, 0x1.f48115660181bp-4, 0x1.663f6fac91909p-4, 0x1.ff1957cf1b230p-5, 0x1.6bad3758f02b9p-5, 0x1.024fe73799349p-5, 0x1.6e79685c2d444p-6, 0x1.03b93a14142a3p-6, 0x1.6fe50b6ef07d2p-7, 0x1.046fdf000d057p-7},
+    {-0x1.0000000000000p-1, -0x1.a827999fcf1d1p-2, -0x1.55555555557d2p-2, -0x1.0b7907523b29bp-2, -0x1.99999999997edp-3, -0x1.33a71f630bfe1p-3, -0x1.c71c71c71c4e5p-4, -0x1.4ca32cc176a0cp-4, -0x1.e1e1e1e1e1e8fp-5, -0x1.5ab74208f8463p-5, -0x1.f07c1f07c206dp-6, -0x1.62362d2d997e7p-6, -0x1.f81f81f81f920p-7, -0x1.66151710ac49fp-7, -0x1.fc07f01fc0854p-8, -0x1.680cb68160c12p-8},
+    {0x1.62e42fe72edecp-4, 0x1.5871bf9cab207p-4, 0x1.3b757ff29a0bap-4, 0x1.11f150e9351c5p-4, 0x1.c642ccc00a305p-5, 0x1.6a6db0012169ep-5, 0x1.186871ba55a05p-5, 0x1.a7af4047a4600p-6, 0x1.3a5e0fe05c8f5p-6, 0x1.cc4ead01507bdp-7, 0x1.4db56bd4a172fp-7, 0x1.e06cf27da9248p-8, 0x1.580e3d21ae49cp-8, 0x1.eafba21a3ff7ap-9, 0x1.5d6915f3bdab0p-9, 0x1.f06481cbfecabp-10},
+    {-0x1.e000000000000p-164, -0x1.b4f0a6fb460d9p-9, -0x1.84ba5eb684370p-8, -0x1.e3a939533cef2p-8, -0x1.f7ca9fbd2503bp-8, -0x1.d4a40b41b0f83p-8, -0x1.9320167785c55p-8, -0x1.47f8125133d6cp-8, -0x1.005b39c4c52adp-8, -0x1.8567719098fadp-9, -0x1.21b87c7f2683bp-9, -0x1.a8cf273a53e1ep-10, -0x1.3430e9cc2d409p-10, -0x1.bbd8e7b64ca70p-11, -0x1.3dead393b4fa1p-11, -0x1.c5b92d854fa80p-12},
+    {-0x1.c6afe43f7f43fp-10, -0x1.9254b3c33ae5ep-10, -0x1.0d7231da18326p-10, -0x1.bb3e6cbafcf8ep-12, 0x1.747637d51a7bbp-14, 0x1.b2c2497e617bep-12, 0x1.24bb2a113be41p-11, 0x1.2bcf2602ea9b8p-11, 0x1.0cfa78171c1fcp-11, 0x1.be53880dbd710p-12, 0x1.602b7d07bbec0p-12, 0x1.0cb43d044235bp-12, 0x1.90be3d57093d7p-13, 0x1.2620eb1667fefp-13, 0x1.ab01d4e5ff308p-14, 0x1.3391061d372b6p-14},
+    {0x1.b000000000000p-158, 0x1.410d55c6ec8c2p-13, 0x1.f209d57047374p-13, 0x1.e92f928aca378p-13, 0x1.644bbf7e20355p-13, 0x1.7f361af5c0658p-14, 0x1.cb1af804c6437p-16, -0x1.a603622331506p-17, -0x1.0893474ddc486p-15, -0x1.337e6d0da1d55p-15, -0x1.205d62cc0005ep-15, -0x1.e7586832233b2p-16, -0x1.83b2c74c57b5dp-16, -0x1.28f1733d74defp-16, -0x1.bbaa94d48a34cp-17, -0x1.45eb9025fe97bp-17},
+    {0x1.cfecb055b9163p-15, 0x1.621c57344205dp-15, 0x1.aec0985e5bd52p-17, -0x1.c8898ef418c0ep-17, -0x1.b03abf20204c4p-16, -0x1.9f1ed12e2aaedp-16, -0x1.23c0ad7eb3fa5p-16, -0x1.3e04ba696b6a9p-17, -0x1.e6f394a0f8f77p-19, -0x1.8f150946ef4a1p-23, 0x1.82acf7d4d10b0p-20, 0x1.07c643f301c88p-19, 0x1.02ab6f6d1ceecp-19, 0x1.bc9ca4c73ab52p-20, 0x1.64489b2f79121p-20, 0x1.11ccbf86c94a9p-20},
+    {-0x1.4000000000000p-154, -0x1.d2d653a1cf982p-18, -0x1.288871bc9e399p-17, -0x1.8050e20e20061p-18, -0x1.60aad763f502cp-20, 0x1.9e3ff43de31fap-20, 0x1.3fc216ed37b67p-19, 0x1.0f875c5fb1270p-19, 0x1.5fc8b88703f53p-20, 0x1.713c5c08d5948p-21, 0x1.285a2406c8b18p-22, 0x1.a490b02d9ac2fp-25, -0x1.de1f5ae741ed0p-25, -0x1.88435b6c111afp-24, -0x1.903f81539f032p-24, -0x1.5cad2c3d649c6p-24}
+};
+#define EW_VL_PIECES_END 7.75
+/* a table's coefficient vectors, two per degree (vpermt2pd picks one of 16) */
+#define EW_VL_PIECES_LOAD(tab, C) \
+    __m512d tab[2 * (sizeof C / sizeof C[0])]; \
+    for (unsigned k_ = 0; k_ < sizeof C / sizeof C[0]; k_++) { \
+        tab[2 * k_] = _mm512_loadu_pd(C[k_]); \
+        tab[2 * k_ + 1] = _mm512_loadu_pd(C[k_] + 8); \
+    }
+/* the piecewise polynomial of degree deg at 8 doubles a >= 0 (its value sure below 7.75) */
+EW_TARGET_V8 static inline __m512d ew_vl_pieces8(__m512d a, const __m512d *tab, int deg) {
+    const __m512d shift = _mm512_set1_pd(0x1.8p52), kd = _mm512_fmadd_pd(a, _mm512_set1_pd(2.0), shift);
+    const __m512d t = _mm512_fnmadd_pd(_mm512_sub_pd(kd, shift), _mm512_set1_pd(0.5), a);
+    const __m512i j = _mm512_castpd_si512(kd);       /* round(2a) in the low bits, the index */
+    __m512d p = _mm512_permutex2var_pd(tab[2 * deg], j, tab[2 * deg + 1]);
+    for (int k = deg - 1; k >= 0; k--) p = _mm512_fmadd_pd(p, t, _mm512_permutex2var_pd(tab[2 * k], j, tab[2 * k + 1]));
+    return p;
+}
+/* log1p w = w (1 - w/2 + ... - w^(n-1)/n) for w <= e^-7.75 (n = 4: truncation 2^-47 relative) or
+   2^-7.75 (n = 6: 2^-49) */
+EW_TARGET_V8 static inline __m512d ew_vl_log1p_small8(__m512d w, int n) {
+    __m512d p = _mm512_set1_pd((n & 1 ? 1.0 : -1.0) / n);
+    for (int k = n - 1; k >= 1; k--) p = _mm512_fmadd_pd(p, w, _mm512_set1_pd((k & 1 ? 1.0 : -1.0) / k));
+    return _mm512_mul_pd(p, w);
+}
+/* a vector's low and high 8 floats as doubles */
+EW_TARGET_V8 static inline __m512d ew_vl_lo8(__m512 v) { return _mm512_cvtps_pd(_mm512_castps512_ps256(v)); }
+EW_TARGET_V8 static inline __m512d ew_vl_hi8(__m512 v) { return _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1))); }
+EW_TARGET_V8 static inline __m512 ew_vl_join16(__m512d lo, __m512d hi) {
+    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(lo)), _mm512_cvtpd_ps(hi), 1);
+}
+/* Ziv's test on 16 lanes (two halves y0 +- e0, y1 +- e1): *ok where both ends round to the same
+   float (bit for bit: -0 is not +0), which is returned */
+EW_TARGET_V8 static inline __m512 ew_vl_ziv16(__m512d y0, __m512d e0, __m512d y1, __m512d e1, __mmask16 *ok) {
+    const __m512 lo = ew_vl_join16(_mm512_sub_pd(y0, e0), _mm512_sub_pd(y1, e1));
+    const __m512 hi = ew_vl_join16(_mm512_add_pd(y0, e0), _mm512_add_pd(y1, e1));
+    *ok = _mm512_cmp_ps_mask(lo, hi, _CMP_EQ_OQ) & _mm512_cmpeq_epi32_mask(_mm512_castps_si512(lo), _mm512_castps_si512(hi));
+    return lo;
+}
+/* logaddexp2(a, b) as ew_logaddexp2f_fma (vmath_more.h): m = max(a, b) plus g(|a - b|) (the
+   difference exact in double), y = m + g within e = 2^-39 g + 2^-52 |m| (g's error and the sum's
+   rounding, and the element function's); equal infinities give a, a nan a + b, as its selects.
+   Near m = -g the bound is absolute: y may be far smaller than it (then the test fails). */
+#ifndef EW_VLAE2_ELEM
+#define EW_VLAE2_ELEM ew_logaddexp2f_fma      /* scripts/vlogaddexp2_sweep.c counts the lanes redone */
+#endif
+EW_TARGET_V8 static inline __m512d ew_vl_lae2_8(__m512d ad, __m512d bd, const __m512d *tab, __m512i ew_vx_tlo, __m512i ew_vx_thi, __m512d *e) {
+    const __m512d m = _mm512_max_pd(ad, bd), d = V8_ABS(_mm512_sub_pd(ad, bd));
+    __m512d g = ew_vl_pieces8(d, tab, 7);
+    const __mmask8 far = _mm512_cmp_pd_mask(d, _mm512_set1_pd(EW_VL_PIECES_END), _CMP_NLT_UQ);
+    if (__builtin_expect(far != 0, 0)) {     /* 2^-d, d clamped to 200 as the element function clamps it */
+        const __m512d xd = V8_NEG(_mm512_min_pd(d, _mm512_set1_pd(200.0)));
+        EW_VX_B_EXP2(xd, w);
+        g = _mm512_mask_mul_pd(g, far, ew_vl_log1p_small8(w, 6), _mm512_set1_pd(0x1.71547652b82fep0));
+    }
+    /* d = 0: g = 1 exactly (the table's), the element function's l too: the same sum, e = 0 */
+    const __mmask8 apart = _mm512_cmp_pd_mask(d, _mm512_setzero_pd(), _CMP_NEQ_UQ);
+    *e = _mm512_maskz_fmadd_pd(apart, V8_ABS(m), _mm512_set1_pd(0x1p-52), _mm512_mul_pd(g, _mm512_set1_pd(0x1p-39)));
+    return _mm512_add_pd(m, g);
 }
 EW_TARGET_V8 static void ew_vl_logaddexp2f_v16(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    EW_VL_PIECES_LOAD(tab, EW_VL_LA2_C);
+    const __m512i tlo = _mm512_loadu_si512(ew_vx_tab), thi = _mm512_loadu_si512(ew_vx_tab + 8);
     const __m512 a0 = _mm512_set1_ps(a[0]), b0 = _mm512_set1_ps(b[0]);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         if (sa) ew_vl_prefetch(a + i);
         if (sb) ew_vl_prefetch(b + i);
         const __m512 av = sa ? _mm512_loadu_ps(a + i) : a0, bv = sb ? _mm512_loadu_ps(b + i) : b0;
-        const __m256 r0 = ew_vl_lae2_8(_mm512_castps512_ps256(av), _mm512_castps512_ps256(bv));
-        const __m256 r1 = ew_vl_lae2_8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(av), 1)),
-                                       _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(bv), 1)));
-        __m512 r = _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1);
+        __m512d e0, e1;
+        const __m512d y0 = ew_vl_lae2_8(ew_vl_lo8(av), ew_vl_lo8(bv), tab, tlo, thi, &e0);
+        const __m512d y1 = ew_vl_lae2_8(ew_vl_hi8(av), ew_vl_hi8(bv), tab, tlo, thi, &e1);
+        __mmask16 ok;
+        __m512 r = ew_vl_ziv16(y0, e0, y1, e1, &ok);
         const __mmask16 same_inf = _mm512_cmp_ps_mask(_mm512_abs_ps(av), _mm512_set1_ps(INFINITY), _CMP_EQ_OQ) & _mm512_cmp_ps_mask(av, bv, _CMP_EQ_OQ);
         const __mmask16 nan = _mm512_cmp_ps_mask(av, bv, _CMP_UNORD_Q);
         r = _mm512_mask_add_ps(_mm512_mask_mov_ps(r, same_inf, av), nan, av, bv);
+        const __mmask16 redo = (__mmask16)(~ok & ~(same_inf | nan));
         _mm512_storeu_ps(o + i, r);
+        if (__builtin_expect(redo != 0, 0)) {     /* the operands from the registers: o may be a or b */
+            float at[16], bt[16];
+            _mm512_storeu_ps(at, av); _mm512_storeu_ps(bt, bv);
+            for (unsigned f = redo; f; f &= f - 1) o[i + __builtin_ctz(f)] = EW_VLAE2_ELEM(at[__builtin_ctz(f)], bt[__builtin_ctz(f)]);
+        }
     }
-    for (; i < n; i++) o[i] = ew_logaddexp2f_fma(a[i * sa], b[i * sb]);
+    for (; i < n; i++) o[i] = EW_VLAE2_ELEM(a[i * sa], b[i * sb]);
 }
 /* without AVX-512 (or with EW_NO_AVX512 set): the element function of the AVX2 flavour */
 EW_TARGET_F16C void ew_vl_logaddexp2f_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
     if (ew_use_avx512()) { ew_vl_logaddexp2f_v16(o, a, sa, b, sb, n); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_logaddexp2f_fma(a[i * sa], b[i * sb]);
+}
+/* softplus(x, beta, threshold) as ew_vsoftplusf (vmath.h): v = x beta (exact in double), y =
+   (max(v, 0) + f(|v|)) / beta (times 1 / beta in double, as there) within e = 2^-39 |y|; x itself
+   where the float x beta > threshold, or x is nan.  beta 0, inf or nan: the element function. */
+#ifndef EW_VSOFTPLUS_ELEM
+#define EW_VSOFTPLUS_ELEM ew_vsoftplusf      /* scripts/vsoftplus_sweep.c counts the lanes redone */
+#endif
+EW_TARGET_V8 static inline __m512d ew_vl_softplus8(__m512d xd, __m512d bd, __m512d ib, const __m512d *tab, __m512i ew_vx_tlo, __m512i ew_vx_thi) {
+    const __m512d v = _mm512_mul_pd(xd, bd), a = V8_ABS(v);
+    __m512d f = ew_vl_pieces8(a, tab, 8);
+    const __mmask8 far = _mm512_cmp_pd_mask(a, _mm512_set1_pd(EW_VL_PIECES_END), _CMP_NLT_UQ);
+    if (__builtin_expect(far != 0, 0)) {     /* e^-a, a clamped to 700 (the element function's e^-a is 0 beyond) */
+        const __m512d xn = V8_NEG(_mm512_min_pd(a, _mm512_set1_pd(700.0)));
+        EW_VX_B_EXP(xn, w);
+        f = _mm512_mask_mov_pd(f, far, ew_vl_log1p_small8(w, 4));
+    }
+    return _mm512_mul_pd(_mm512_add_pd(_mm512_max_pd(v, _mm512_setzero_pd()), f), ib);
+}
+EW_TARGET_V8 static void ew_vl_softplusf_v16(float *o, const float *x, int64_t n, float beta, float threshold) {
+    EW_VL_PIECES_LOAD(tab, EW_VL_SP_C);
+    const __m512i tlo = _mm512_loadu_si512(ew_vx_tab), thi = _mm512_loadu_si512(ew_vx_tab + 8);
+    const __m512d bd = _mm512_set1_pd((double)beta), ib = _mm512_set1_pd(1.0 / (double)beta), rel = _mm512_set1_pd(0x1p-39);
+    const __m512 bf = _mm512_set1_ps(beta), th = _mm512_set1_ps(threshold);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        ew_vl_prefetch(x + i);
+        const __m512 xf = _mm512_loadu_ps(x + i);
+        const __m512d y0 = ew_vl_softplus8(ew_vl_lo8(xf), bd, ib, tab, tlo, thi), y1 = ew_vl_softplus8(ew_vl_hi8(xf), bd, ib, tab, tlo, thi);
+        __mmask16 ok;
+        const __m512 r = ew_vl_ziv16(y0, _mm512_mul_pd(y0, rel), y1, _mm512_mul_pd(y1, rel), &ok);
+        const __mmask16 keep = _mm512_cmp_ps_mask(_mm512_mul_ps(xf, bf), th, _CMP_GT_OQ) | _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
+#define EW_VL_SP(v) EW_VSOFTPLUS_ELEM((v), beta, threshold)
+        EW_VL_STORE16(o + i, _mm512_mask_mov_ps(r, keep, xf), xf, (__mmask16)(~ok & ~keep), EW_VL_SP);
+#undef EW_VL_SP
+    }
+    for (; i < n; i++) o[i] = EW_VSOFTPLUS_ELEM(x[i], beta, threshold);
+}
+EW_TARGET_F16C void ew_vl_softplusf_block(float *o, const float *x, int64_t n, float beta, float threshold) {
+    if (ew_use_avx512() && fabsf(beta) > 0 && fabsf(beta) < INFINITY) { ew_vl_softplusf_v16(o, x, n, beta, threshold); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_vsoftplusf(x[i], beta, threshold);
 }
 #endif
 #ifndef EW_VLOGC_STANDALONE
@@ -485,43 +602,6 @@ EW_TARGET_F16C void ew_vl_logsigmoidf_block(float *o, const float *x, int64_t n)
     if (ew_use_avx512()) { ew_vl_logsigmoidf_v16(o, x, n); return; }
     for (int64_t i = 0; i < n; i++) o[i] = ew_vlogsigmoidf(x[i]);
 }
-/* softplus(x, beta, threshold) as ew_vsoftplusf (vmath.h), 16 lanes a vector in two halves of 8
-   doubles (branch param17): v = x beta in double, (max(v, 0) + log1p(e^-|v|)) (1 / beta) with the
-   element function's operations in the same order (ew_vl_log1pexp8), so its values bit for bit;
-   x itself where the float x beta > threshold, or x is nan.  A nan beta: the element function. */
-EW_TARGET_V8 static inline __m256 ew_vl_softplus8(__m256 xf, __m512d bd, __m512d ib) {
-    const __m512d v = _mm512_mul_pd(_mm512_cvtps_pd(xf), bd);
-    const __m512d s = _mm512_add_pd(_mm512_maskz_mov_pd(_mm512_cmp_pd_mask(v, _mm512_setzero_pd(), _CMP_GT_OQ), v), ew_vl_log1pexp8(v));
-    return _mm512_cvtpd_ps(_mm512_mul_pd(s, ib));
-}
-EW_TARGET_V8 static void ew_vl_softplusf_v16(float *o, const float *x, int64_t n, float beta, float threshold) {
-    const __m512d bd = _mm512_set1_pd((double)beta), ib = _mm512_set1_pd(1.0 / (double)beta);
-    const __m512 bf = _mm512_set1_ps(beta), th = _mm512_set1_ps(threshold);
-    int64_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        ew_vl_prefetch(x + i);
-        const __m512 xf = _mm512_loadu_ps(x + i);
-        const __m256 r0 = ew_vl_softplus8(_mm512_castps512_ps256(xf), bd, ib);
-        const __m256 r1 = ew_vl_softplus8(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xf), 1)), bd, ib);
-        const __m512 r = _mm512_insertf32x8(_mm512_castps256_ps512(r0), r1, 1);
-        const __mmask16 keep = _mm512_cmp_ps_mask(_mm512_mul_ps(xf, bf), th, _CMP_GT_OQ) | _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
-        _mm512_storeu_ps(o + i, _mm512_mask_mov_ps(r, keep, xf));
-    }
-    for (; i < n; i++) o[i] = ew_vsoftplusf(x[i], beta, threshold);
-}
-EW_TARGET_F16C void ew_vl_softplusf_block(float *o, const float *x, int64_t n, float beta, float threshold) {
-    if (ew_use_avx512() && beta == beta) { ew_vl_softplusf_v16(o, x, n, beta, threshold); return; }
-    for (int64_t i = 0; i < n; i++) o[i] = ew_vsoftplusf(x[i], beta, threshold);
-}
-/* o[0..15] = r, then the lanes of `fail` redone by the element function ELEM on the inputs xf (saved
-   first: o may be x) */
-#define EW_VL_STORE16(o, r, xf, fail, ELEM) do { \
-    _Alignas(64) float xs_[16]; \
-    if (__builtin_expect((fail) != 0, 0)) _mm512_store_ps(xs_, (xf)); \
-    _mm512_storeu_ps((o), (r)); \
-    if (__builtin_expect((fail) != 0, 0)) \
-        for (unsigned f_ = (fail); f_; f_ &= f_ - 1) (o)[__builtin_ctz(f_)] = ELEM(xs_[__builtin_ctz(f_)]); \
-} while (0)
 /* lgamma as the element function (float)lgamma((double)x) (glibc, correctly rounded floats), 16
    lanes a vector in two halves of 8 doubles (branch gamma17).  With y = x (x > 0) or 1 - x (x < 0,
    the reflection), z = y + 8 and P = y (y + 1) ... (y + 7) below 8 (z = y, P = 1 from 8 on):

@@ -194,7 +194,7 @@ def test_pow_scalar_every_walk_gives_the_same_values(simd, y):
         _threads._config("nt_bytes", saved)
 
 
-# ---- softplus(x, beta, threshold): the element function's double steps (csrc/vlogc.c)
+# ---- softplus(x, beta, threshold): the element function's values (csrc/vlogc.c; tests/test_vsoftplus.py)
 def softplus_ref(x, beta, threshold):
     """x where the float x * beta > threshold (or x is nan), else (max(v, 0) + log1p(e^-|v|)) / beta
     with v = x * beta in double, rounded (None near a float rounding boundary)."""
