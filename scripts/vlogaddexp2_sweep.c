@@ -7,7 +7,7 @@
    gives the add's operands (counted apart, as "nan pairs").
 
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math -Icsrc -Igenerated \
-           -o /tmp/vlogaddexp2_sweep scripts/vlogaddexp2_sweep.c -lm
+           -o /tmp/vlogaddexp2_sweep scripts/vlogaddexp2_sweep.c csrc/special.c -lm
        /tmp/vlogaddexp2_sweep [N] */
 #include <stdio.h>
 #include "prelude.h"

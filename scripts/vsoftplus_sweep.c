@@ -4,7 +4,7 @@
    bit pattern must agree.
 
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math -Icsrc -Igenerated \
-           -o /tmp/vsoftplus_sweep scripts/vsoftplus_sweep.c -lm
+           -o /tmp/vsoftplus_sweep scripts/vsoftplus_sweep.c csrc/special.c -lm
        /tmp/vsoftplus_sweep BETA THRESHOLD */
 #include <stdio.h>
 #include "prelude.h"
