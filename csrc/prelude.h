@@ -761,7 +761,8 @@ EW_TARGET_F16C static inline void ew_sinf_block(float *o, const float *x, int64_
 EW_TARGET_F16C static inline void ew_cosf_block(float *o, const float *x, int64_t n) { ew_trigf_block(o, x, n, 1); }
 #endif
 
-/* ---- torch-level functions of issue 17 (logit, polygamma, mvlgamma, igamma, frexp, isclose).
+/* ---- torch-level functions of issue 17 (logit, polygamma, mvlgamma, frexp, isclose;
+   igamma is in csrc/special.c).
    Each computes in a wider type than its result (float in double, double in long double) and
    rounds once, so that it stays within an ulp of the true value where torch's own formulas
    (Math.h: a few asymptotic terms, lgamma sums) drift; torch's special values are kept. */
@@ -886,85 +887,6 @@ static inline long double ew_mvlgamma_l(long double x, long double p) {
 }
 #define ew_mvlgamma(x, p) ((__typeof__(x))ew_mvlgamma_l((long double)(x), (long double)(p)))
 
-/* Regularized incomplete gamma P(a, x) (upper: Q = 1 - P), in long double.  x^a e^-x / Gamma(a + 1)
-   directly for x far from a (a log x - x - lgamma(a + 1): lgamma(a + 1) is small and exact for
-   small a), and by Stirling, sqrt(a / 2 pi) / a e^(a log1pmx(x / a - 1) - stirlerr(a)), for a > 10
-   with x near a, where the exponents would cancel.  Then the series for P when x < a + 1, the
-   continued fraction (modified Lentz) for Q otherwise; Q for a < 1/2 and x < a + 1 as
-   -expm1(a log x - lgamma(1 + a)) - x^a / Gamma(a + 1) a sum_{n>=1} (-x)^n / (n! (a + n)), which
-   does not cancel where Q is small.  torch's special values, in torch's order. */
-static inline long double ew_lgamma1p_l(long double a) {      /* lgamma(1 + a), accurate near a = 0 */
-    if (fabsl(a) >= 1e-3L) return lgammal(1 + a);
-    /* -gamma a + sum_k (-1)^k zeta(k) / k a^k */
-    static const long double C[8] = {-0.577215664901532860606512090082402431L, 0.822467033424113218236207583323012595L,
-        -0.400685634386531428466579613288571469L, 0.270580808427784547879000924135291522L,
-        -0.207385551028673985266273097456556452L, 0.169557176997408189952419654860919604L,
-        -0.144049896768846118023981102750228060L, 0.125509669524743042422959609925081765L};
-    long double r = 0;
-    for (int k = 7; k >= 0; k--) r = r * a + C[k];
-    return r * a;
-}
-static inline long double ew_igam_lfac1_l(long double a, long double x) {     /* log(x^a e^-x / Gamma(a + 1)) */
-    const long double t = (x - a) / a;
-    if (a <= 10 || fabsl(t) > 0.25L) return a * logl(x) - x - ew_lgamma1p_l(a);
-    /* log1p(t) - t = -2 y^2 / (1 - y) + 2 (y^3 / 3 + y^5 / 5 + ...), y = t / (2 + t) */
-    const long double y = (x - a) / (x + a), y2 = y * y;
-    long double s = 0, pw = y * y2;
-    for (int k = 3; k < 80; k += 2) { s += pw / k; pw *= y2; if (fabsl(pw) < 1e-22L * fabsl(s)) break; }
-    const long double z = 1 / (a * a);
-    const long double stirlerr = (1.0L / 12 + z * (-1.0L / 360 + z * (1.0L / 1260 + z * (-1.0L / 1680 + z * (1.0L / 1188
-                                  + z * (-691.0L / 360360 + z * (1.0L / 156))))))) / a;
-    return a * (2 * s - 2 * y2 / (1 - y)) - stirlerr + 0.5L * logl(a / 6.28318530717958647692528676655900577L) - logl(a);
-}
-static inline long double ew_igamma_l(long double a, long double x, int upper) {
-    if (x < 0 || a < 0) return NAN;
-    if (a == 0) return x > 0 ? (upper ? 0 : 1) : NAN;
-    if (x == 0) return upper ? 1 : 0;
-    if (a == INFINITY) return x == INFINITY ? NAN : (upper ? 1 : 0);
-    if (x == INFINITY) return upper ? 0 : 1;
-    if (a != a || x != x) return NAN;
-    const long double lfac1 = ew_igam_lfac1_l(a, x);
-    if (x < a + 1) {
-        if (upper && a < 0.5L) {
-            long double term = 1, sum = 0;
-            for (long double n = 1; n < 1000; n += 1) {
-                term *= -x / n;
-                const long double t = term / (a + n);
-                sum += t;
-                if (fabsl(t) < 1e-22L * fabsl(sum)) break;
-            }
-            const long double xa = expl(a * logl(x) - ew_lgamma1p_l(a));
-            return -expm1l(a * logl(x) - ew_lgamma1p_l(a)) - xa * a * sum;
-        }
-        long double term = 1, sum = 1;          /* e^-x sum x^n / ((a+1)...(a+n)) */
-        for (long double n = 1; n < 200000; n += 1) {
-            term *= x / (a + n);
-            sum += term;
-            if (term < sum * 1e-21L) break;
-        }
-        const long double p = expl(lfac1) * sum;
-        return upper ? 1 - p : p;
-    }
-    /* Q = x^a e^-x / Gamma(a) / (x + 1 - a - 1 (1 - a) / (x + 3 - a - 2 (2 - a) / (x + 5 - a - ...))) */
-    const long double tiny = 1e-4000L;
-    long double b = x + 1 - a, c = 1 / tiny, d = 1 / b, h = d;
-    for (long double n = 1; n < 200000; n += 1) {
-        const long double an = -n * (n - a);
-        b += 2;
-        d = an * d + b;
-        if (fabsl(d) < tiny) d = tiny;
-        c = b + an / c;
-        if (fabsl(c) < tiny) c = tiny;
-        d = 1 / d;
-        const long double del = d * c;
-        h *= del;
-        if (fabsl(del - 1) < 1e-21L) break;
-    }
-    const long double q = a * expl(lfac1) * h;
-    return upper ? q : 1 - q;
-}
-#define ew_igamma(a, x) ((__typeof__(a))ew_igamma_l((long double)(a), (long double)(x), 0))
-#define ew_igammac(a, x) ((__typeof__(a))ew_igamma_l((long double)(a), (long double)(x), 1))
 /* tanhshrink = x - tanh(x): for |x| < 1/8 the series x^3/3 - 2x^5/15 + ... (no cancellation) */
 #define EW_TANHSHRINK(T, W) \
 static inline T ew_tanhshrink_##T(T x_) { \

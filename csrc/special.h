@@ -82,5 +82,9 @@ double ew_sp_laguerre_l(double x, double y);
 double ew_sp_laguerre_l_l(double x, double y);
 double ew_sp_legendre_p(double x, double y);
 double ew_sp_legendre_p_l(double x, double y);
+double ew_sp_igamma(double x, double y);
+double ew_sp_igamma_l(double x, double y);
+double ew_sp_igammac(double x, double y);
+double ew_sp_igammac_l(double x, double y);
 
 #endif

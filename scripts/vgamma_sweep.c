@@ -4,7 +4,7 @@
    ((float)lgamma((double)x), glibc; ew_mvlgammaf of special_fast.h; ew_digamma_f of prelude.h).
 
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math -Icsrc -Igenerated \
-           -o /tmp/vgamma_sweep scripts/vgamma_sweep.c -lm
+           -o /tmp/vgamma_sweep scripts/vgamma_sweep.c csrc/special.c -lm
        /tmp/vgamma_sweep lgamma|digamma|P [first last]     # P: mvlgamma(x, P); a range of the bit
                                                            # patterns' top 16 bits (default all)
 

@@ -2,7 +2,7 @@
    function it stands for, ew_logaddexpf_fma (vmath_more.h): bit for bit.
 
        gcc -O3 -std=gnu11 -ffp-contract=off -fno-math-errno -fno-trapping-math \
-           -Icsrc -Igenerated -o /tmp/vlogaddexp_sweep scripts/vlogaddexp_sweep.c -lm
+           -Icsrc -Igenerated -o /tmp/vlogaddexp_sweep scripts/vlogaddexp_sweep.c csrc/special.c -lm
        /tmp/vlogaddexp_sweep [pairs]
 
    1. every float d in [0, 88]: the block's w = e^-d (8-double lanes) equals the element's;

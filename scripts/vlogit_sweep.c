@@ -3,7 +3,7 @@
    element function (prelude.h, ew_logit: double log/log1p rounded to float), for one eps.
 
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math -Icsrc -Igenerated \
-           -o /tmp/vlogit_sweep scripts/vlogit_sweep.c -lm
+           -o /tmp/vlogit_sweep scripts/vlogit_sweep.c csrc/special.c -lm
        /tmp/vlogit_sweep EPS          # EPS < 0: no clamp (torch's eps=None)
 
    Prints every input where the two differ ("DIFF bits x block elem": mpmath decides which is

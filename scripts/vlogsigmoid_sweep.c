@@ -3,7 +3,7 @@
    the AVX2 flavour's values); they must agree bit for bit (nans: both nan).
 
        gcc -O3 -std=gnu11 -ffp-contract=off -fno-math-errno -fno-trapping-math \
-           -Icsrc -Igenerated -o /tmp/vlogsigmoid_sweep scripts/vlogsigmoid_sweep.c -lm
+           -Icsrc -Igenerated -o /tmp/vlogsigmoid_sweep scripts/vlogsigmoid_sweep.c csrc/special.c -lm
        /tmp/vlogsigmoid_sweep */
 #include "prelude.h"
 #include "vlogc.c"
