@@ -7,73 +7,8 @@
 #include "verfc.h"
 #ifdef EW_HAVE_F16C_PATH
 
-/* ==== ndtr: csrc/verf.h's fast path in 8 double lanes (its header says how) */
-/* ---- the block functions: 16 floats an iteration, as two vectors of 8 doubles; a 16-entry
-   table column is one vpermt2pd.  Lanes that fail the rounding test get the element function
-   (which fails it the same way and takes the slow path).  Without AVX-512: the element loop. */
+/* the target of the double-lane block (ndtri's) */
 #define EW_VERF_TARGET __attribute__((target("avx512f,avx512dq,avx2,f16c,fma")))
-#define EW_VERF_COL(c, j, i) _mm512_permutex2var_pd(_mm512_load_pd(c[j]), (i), _mm512_load_pd(c[j] + 8))
-EW_VERF_TARGET static inline __m512d ew_verf_horner8(const double (*c)[16], int deg, __m512i i, __m512d s) {
-    __m512d p;
-    EW_VERF_ESTRIN(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, EW_VERF_COL, c, deg, i, s, p);
-    return p;
-}
-/* erfc(u), u >= 0 or nan (nan: some value), u2 = u^2 */
-EW_VERF_TARGET static inline __m512d ew_verf_erfc8(__m512d u, __m512d u2) {
-    const __m512d uc = _mm512_min_pd(u, _mm512_set1_pd(10.999999999999998));
-    const __m512i b = _mm512_castpd_si512(_mm512_add_pd(uc, _mm512_set1_pd(1.0)));
-    const __m512i i = _mm512_sub_epi64(_mm512_srli_epi64(b, 50), _mm512_set1_epi64(4092));
-    const __m512d m = _mm512_castsi512_pd(_mm512_or_si512(_mm512_and_si512(b, _mm512_set1_epi64(0x0003ffffffffffff)), _mm512_set1_epi64(0x3ff0000000000000)));
-    const __m512d s = _mm512_fmadd_pd(m, _mm512_set1_pd(4.0), _mm512_set1_pd(-4.5));
-    const __m512d p = ew_verf_horner8(ew_verf_erfcx_c, 11, i, s), mu2 = _mm512_sub_pd(_mm512_setzero_pd(), _mm512_min_pd(u2, _mm512_set1_pd(121.0)));
-    EW_EXP_REDUCE(__m512d, _mm512_fmadd_pd, _mm512_sub_pd, _mm512_set1_pd, mu2, kd, r);
-    EW_EXP_POLY(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_set1_pd, r, e);
-    const __m512d ex = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_castpd_si512(e), _mm512_slli_epi64(_mm512_castpd_si512(kd), 52)));
-    return _mm512_maskz_mul_pd(_mm512_cmp_pd_mask(u, _mm512_set1_pd(11.0), _CMP_LT_OQ), p, ex);
-}
-/* the rounding test of ew_verf_round on 8 lanes: the float results, and the failing lanes */
-EW_VERF_TARGET static inline __m256 ew_verf_round8(__m512d y, __mmask8 *bad) {
-    const __m512d eps = _mm512_set1_pd(EW_VERF_EPS);
-    const __m256 lo = _mm512_cvtpd_ps(_mm512_fmadd_pd(y, _mm512_sub_pd(_mm512_setzero_pd(), eps), y)), hi = _mm512_cvtpd_ps(_mm512_fmadd_pd(y, eps, y));
-    *bad = (__mmask8)_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_NEQ_OQ));
-    return lo;
-}
-/* the lanes' values y of 8 inputs xd (a double vector of floats), as the element function */
-#define EW_VERF_NDTR8(xd, y) \
-    const __m512d y##e = ew_verf_erfc8(_mm512_mul_pd(_mm512_abs_pd(xd), _mm512_set1_pd(EW_VERF_SQRT1_2)), _mm512_mul_pd(_mm512_mul_pd(xd, xd), _mm512_set1_pd(0.5))); \
-    const __m512d y##n = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_GT_OQ), _mm512_mul_pd(_mm512_set1_pd(0.5), y##e), \
-                                              _mm512_fnmadd_pd(_mm512_set1_pd(0.5), y##e, _mm512_set1_pd(1.0))); \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), y##n, xd)
-#define EW_VERF_BLOCK(name, elem, BODY) \
-EW_VERF_TARGET static void name##_512(float *o, const float *x, int64_t n) { \
-    int64_t i = 0; \
-    for (; i < n; i += 16) { \
-        const __mmask16 live = n - i >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - i)) - 1); \
-        const __m512 xv = _mm512_maskz_loadu_ps(live, x + i); \
-        const __m256 x0 = _mm512_castps512_ps256(xv), x1 = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xv), 1)); \
-        const __m512d d0 = _mm512_cvtps_pd(x0), d1 = _mm512_cvtps_pd(x1); \
-        BODY(d0, y0); \
-        BODY(d1, y1); \
-        __mmask8 b0, b1; \
-        const __m256 f0 = ew_verf_round8(y0, &b0), f1 = ew_verf_round8(y1, &b1); \
-        const __m512 f = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(f0)), _mm256_castps_pd(f1), 1)); \
-        unsigned bad = ((unsigned)b0 | (unsigned)b1 << 8) & live; \
-        if (bad) { \
-            _Alignas(64) float xs[16], fs[16]; \
-            _mm512_store_ps(xs, xv); \
-            _mm512_store_ps(fs, f); \
-            for (; bad; bad &= bad - 1) { const int j = __builtin_ctz(bad); fs[j] = elem(xs[j]); } \
-            _mm512_mask_storeu_ps(o + i, live, _mm512_load_ps(fs)); \
-        } else { \
-            _mm512_mask_storeu_ps(o + i, live, f); \
-        } \
-    } \
-} \
-void name(float *o, const float *x, int64_t n) { \
-    if (ew_use_avx512()) { name##_512(o, x, n); return; } \
-    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
-}
-EW_VERF_BLOCK(ew_ve_ndtrf_block, ew_vndtrf, EW_VERF_NDTR8)
 
 /* ==== the float-lane blocks (branch erf17): 16 float lanes a vector.  A function of a >= 0 is a
    polynomial of s per interval of width w (csrc/verf16_tables.h, scripts/verf16_fit.py: 32
@@ -196,8 +131,8 @@ EW_VF_BLOCK(ew_ve_erff_block, ew_vf_erf_step, ew_verff)
    2^-39).  Ziv's test, then x's sign; x <= -8, x >= 2^127 (torch's inf; inf's nan), nan and
    0 < a < 2^-60 go to the element function; from 8 up (Q < 2^-52) gelu rounds to x, which the
    pair gives with a clamped below 8. */
-#ifndef EW_VF_GELU_EPS
-#define EW_VF_GELU_EPS 0x1p-34f
+#ifndef EW_VF_Q_EPS        /* (gelu's and ndtr's) */
+#define EW_VF_Q_EPS 0x1p-34f
 #endif
 /* e^-(zh + zl) for 0 <= zh <= 32 (|zl| <= ulp(zh) / 2): hi (returned) + *lo.  The reduction
    r = zh - n L1 is exact (n < 2^11, L1 = ln2/32 to 19 bits, |r| < 2^-6); c = zl - n L2 is
@@ -259,11 +194,15 @@ EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_q(__m512 
     *lo = _mm512_fmadd_ps(eh, ml, _mm512_fmadd_ps(el, _mm512_add_ps(mh, ml), _mm512_fmsub_ps(eh, mh, qh)));
     return qh;
 }
+/* Q(a) = ndtr(-a) for 0 <= a < 8 (z = a^2/2 split exactly): hi (returned) + *lo */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_ndtr_q(__m512 a, __m512 *lo) {
+    const __m512 ha = _mm512_mul_ps(a, _mm512_set1_ps(0.5f)), zh = _mm512_mul_ps(a, ha);
+    return ew_vf_q(a, _mm512_setzero_ps(), 1, zh, _mm512_fmsub_ps(a, ha, zh), lo);
+}
 /* P = a Q(a) for 0 <= a < 8: hi (returned) + *lo */
 EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_gelu_p(__m512 a, __m512 *lo) {
-    const __m512 ha = _mm512_mul_ps(a, _mm512_set1_ps(0.5f)), zh = _mm512_mul_ps(a, ha);
     __m512 ql;
-    const __m512 qh = ew_vf_q(a, _mm512_setzero_ps(), 1, zh, _mm512_fmsub_ps(a, ha, zh), &ql);
+    const __m512 qh = ew_vf_ndtr_q(a, &ql);
     return ew_vf_scale(a, qh, ql, lo);
 }
 EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_gelu_step(__m512 x, __mmask16 *bad) {
@@ -274,13 +213,30 @@ EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_gelu_step
     const __m512 h = _mm512_mask_sub_ps(ph, pos, ax, ph);       /* x >= 0: Fast2Sum x - ph */
     const __m512 l = _mm512_mask_sub_ps(pl, pos, _mm512_sub_ps(_mm512_sub_ps(ax, h), ph), pl);
     __mmask16 miss;
-    const __m512 f = ew_vf_round(h, l, EW_VF_GELU_EPS, &miss);
+    const __m512 f = ew_vf_round(h, l, EW_VF_Q_EPS, &miss);
     const __mmask16 out = _mm512_cmp_ps_mask(x, _mm512_set1_ps(EW_VERF_GELU_INF), _CMP_NLT_UQ) | _mm512_cmp_ps_mask(x, _mm512_set1_ps(-8.0f), _CMP_LE_OQ);
     const __mmask16 tiny = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(ax, _mm512_set1_ps(0x1p-60f), _CMP_LT_OQ), ax, _mm512_setzero_ps(), _CMP_NEQ_OQ);
     *bad = (__mmask16)(miss | out | tiny);
     return EW_VF_COPYSIGN(f, x);
 }
 EW_VF_BLOCK(ew_ve_geluf_block, ew_vf_gelu_step, ew_vgeluf)
+
+/* ---- special.ndtr(x) (branch gelu17) = Q(a) for x < 0, 1 - Q(a) for x >= 0 (no cancellation:
+   Q <= 1/2), a = |x| clamped below 8, gelu's pair; Ziv's test; x <= -8 and nan go to the element
+   function; from 8 up ndtr rounds to 1. */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_ndtr_step(__m512 x, __mmask16 *bad) {
+    const __m512 a = _mm512_min_ps(_mm512_abs_ps(x), _mm512_set1_ps(0x1.fffffep+2f)), one = _mm512_set1_ps(1.0f);
+    __m512 ql;
+    const __m512 qh = ew_vf_ndtr_q(a, &ql);
+    const __mmask16 pos = _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_GE_OQ);
+    const __m512 h = _mm512_mask_sub_ps(qh, pos, one, qh);       /* x >= 0: Fast2Sum 1 - qh */
+    const __m512 l = _mm512_mask_sub_ps(ql, pos, _mm512_sub_ps(_mm512_sub_ps(one, h), qh), ql);
+    __mmask16 miss;
+    const __m512 f = ew_vf_round(h, l, EW_VF_Q_EPS, &miss);
+    *bad = (__mmask16)(miss | _mm512_cmp_ps_mask(x, _mm512_set1_ps(-8.0f), _CMP_NGT_UQ));
+    return f;
+}
+EW_VF_BLOCK(ew_ve_ndtrf_block, ew_vf_ndtr_step, ew_vndtrf)
 
 /* ---- erfc(x) (branch gelu17) = 2 Q(u), u = |x| sqrt 2 (a float pair; u^2/2 = x^2 exactly):
    2 Q for x >= 0, 2 - 2 Q for x < 0 (no cancellation: 2 Q <= 1).  Ziv's test; x above 5.65

@@ -187,22 +187,31 @@ def test_erfinv_block_near_rounding_boundaries(simd):
     assert got[:2] == [math.inf, -math.inf] and all(math.isnan(v) for v in got[2:5])
 
 
-# Inputs where the gelu and erfc blocks' float pairs (branch gelu17: e^(-a^2/2) M(a) in 16 float
-# lanes) lie so close to a float rounding boundary that, with their rounding tests switched off
-# (EPS 2^-80), they misround: samples of the 148 and 123 that scripts/verf16_sweep.c found among
-# every 101st float.
-GELU_HARD = [float.fromhex(v) for v in (
-    "0x1.954a9ep-25", "0x1.1e98fcp-24", "0x1.7b2164p-22", "0x1.d0569cp-21", "0x1.e0a2c2p-20", "0x1.9c5efp-17",
-    "0x1.cf4cfep-16", "0x1.b7fda6p-13", "0x1.335194p-10", "0x1.4b24fep-8", "0x1.515292p-3", "-0x1.1e94c6p-24",
-    "-0x1.c5254cp-23", "-0x1.230a0ep-19", "-0x1.d4773cp-18", "-0x1.8590c6p-16", "-0x1.757b68p-14",
-    "-0x1.051828p-11", "-0x1.b0cf9ep-11", "-0x1.fdef2p-10", "-0x1.d297b4p-9", "-0x1.9dbba8p-8",
-    "-0x1.5d07fep-5", "-0x1.78ddfp-1")]
-ERFC_HARD = [float.fromhex(v) for v in (
-    "0x1.c5bd84p-26", "0x1.1b973cp-23", "0x1.29c5acp-21", "0x1.69946ep-20", "0x1.60b7d6p-18", "0x1.8347f8p-17",
-    "0x1.fb5d6ep-16", "0x1.0d4d5cp-14", "0x1.7de88ep-13", "0x1.8dc706p-12", "0x1.e73086p-11", "0x1.fe9444p-8",
-    "0x1.3c8a6p-6", "0x1.cc0d6cp-1", "-0x1.c5c0c8p-25", "-0x1.29c5c8p-20", "-0x1.aeb4cep-17",
-    "-0x1.5c10ccp-14", "-0x1.fa5004p-12", "-0x1.7ed622p-10", "-0x1.bfb574p-6")]
+def hexfloats(text):
+    return [float.fromhex(v) for v in text.split()]
 
+
+# Inputs where the gelu, erfc and ndtr blocks' float pairs (branch gelu17: e^(-a^2/2) M(a) in 16
+# float lanes) lie so close to a float rounding boundary that, with their rounding tests switched
+# off (EPS 2^-80), they misround: samples of the 148, 123 and 128 that scripts/verf16_sweep.c found
+# among every 101st float.
+HARD = {
+    "gelu": hexfloats("""
+        0x1.954a9ep-25 0x1.1e98fcp-24 0x1.7b2164p-22 0x1.d0569cp-21 0x1.e0a2c2p-20 0x1.9c5efp-17 0x1.cf4cfep-16
+        0x1.b7fda6p-13 0x1.335194p-10 0x1.4b24fep-8 0x1.515292p-3 -0x1.1e94c6p-24 -0x1.c5254cp-23
+        -0x1.230a0ep-19 -0x1.d4773cp-18 -0x1.8590c6p-16 -0x1.757b68p-14 -0x1.051828p-11 -0x1.b0cf9ep-11
+        -0x1.fdef2p-10 -0x1.d297b4p-9 -0x1.9dbba8p-8 -0x1.5d07fep-5 -0x1.78ddfp-1"""),
+    "erfc": hexfloats("""
+        0x1.c5bd84p-26 0x1.1b973cp-23 0x1.29c5acp-21 0x1.69946ep-20 0x1.60b7d6p-18 0x1.8347f8p-17
+        0x1.fb5d6ep-16 0x1.0d4d5cp-14 0x1.7de88ep-13 0x1.8dc706p-12 0x1.e73086p-11 0x1.fe9444p-8 0x1.3c8a6p-6
+        0x1.cc0d6cp-1 -0x1.c5c0c8p-25 -0x1.29c5c8p-20 -0x1.aeb4cep-17 -0x1.5c10ccp-14 -0x1.fa5004p-12
+        -0x1.7ed622p-10 -0x1.bfb574p-6"""),
+    "ndtr": hexfloats("""
+        0x1.40d9d6p-24 0x1.91105cp-22 0x1.a51d2cp-20 0x1.fa56b6p-18 0x1.421a0ap-16 0x1.93e168p-14
+        0x1.ff8244p-13 0x1.a32068p-9 0x1.b8cf6cp-7 0x1.ed254p-4 -0x1.40d868p-25 -0x1.910e24p-23 -0x1.68f406p-22
+        -0x1.54e6c2p-21 -0x1.c3315ep-20 -0x1.e64938p-19 -0x1.8486e6p-18 -0x1.b7e9bcp-17 -0x1.d92042p-16
+        -0x1.cce8p-15 -0x1.2bc6eep-13 -0x1.824b8p-12 -0x1.e45de4p-12 -0x1.900fd4p-11"""),
+}
 
 
 def block_edges(ends, extra):
@@ -211,10 +220,10 @@ def block_edges(ends, extra):
     return [f32(v) for v in edges + extra] + [-f32(v) for v in edges + extra]
 
 
-# M's interval ends (width 1/8 up to 2, 1/4 up to 4, 1/2 up to 8): gelu's at x = u, erfc's at
-# x = u / sqrt 2; the blocks' cut-offs (gelu: -8 and below to the element function, |x| clamped
-# below 8, 2^-60, torch's inf from 2^127; erfc: above 5.65 to the element function, |x| clamped
-# to it below) and specials
+# M's interval ends (width 1/8 up to 2, 1/4 up to 4, 1/2 up to 8): gelu's and ndtr's at x = u,
+# erfc's at x = u / sqrt 2; the blocks' cut-offs (gelu and ndtr: -8 and below to the element
+# function, |x| clamped below 8, gelu's 2^-60 and torch's inf from 2^127; erfc: above 5.65 to the
+# element function, |x| clamped to it below) and specials
 M_ENDS = [k / 8 for k in range(17)] + [2 + k / 4 for k in range(1, 9)] + [4 + k / 2 for k in range(1, 9)]
 GELU_EDGES = block_edges(M_ENDS, [
     float.fromhex("0x1.fffffep+2"), 100.0, 2.0 ** -60, f32(2.0 ** -60 * (1 - 2.0 ** -24)), 2.0 ** -59, 1e-45,
@@ -224,15 +233,16 @@ ERFC_EDGES = block_edges([f32(u / math.sqrt(2)) for u in M_ENDS], [
     1e-45, 1.1754942e-38, 3.4028235e38, 0.0, math.inf, math.nan])
 
 
-@pytest.mark.parametrize("name", ["gelu", "erfc"])
-def test_gelu_erfc_blocks_near_rounding_boundaries(simd, name):
-    """gelu (approximate='none') and erfc through their float-lane blocks (e^(-a^2/2) M(a) as a
-    float pair, Ziv's test): the hard inputs, which the blocks misround with the test off, and the
-    edges above, at every lane position and with masked tails, give the element function's bits,
-    correctly rounded (gelu: inf from 2^127, nan at +-inf, -0 at -0)."""
-    from test_verf import acceptable, erfc_ref, gelu_ref
-    fn, ref, base = {"gelu": (F.gelu, gelu_ref, GELU_HARD + GELU_EDGES),
-                     "erfc": (rt.erfc, erfc_ref, ERFC_HARD + ERFC_EDGES)}[name]
+@pytest.mark.parametrize("name", ["gelu", "erfc", "ndtr"])
+def test_q_blocks_near_rounding_boundaries(simd, name):
+    """gelu (approximate='none'), erfc and special.ndtr through their float-lane blocks
+    (e^(-a^2/2) M(a) as a float pair, Ziv's test): the hard inputs, which the blocks misround with
+    the test off, and the edges above, at every lane position and with masked tails, give the
+    element function's bits, correctly rounded (gelu: inf from 2^127, nan at +-inf, -0 at -0)."""
+    from test_verf import acceptable, erfc_ref, gelu_ref, ndtr_ref
+    fn, ref, edges = {"gelu": (F.gelu, gelu_ref, GELU_EDGES), "erfc": (rt.erfc, erfc_ref, ERFC_EDGES),
+                      "ndtr": (rt.special.ndtr, ndtr_ref, GELU_EDGES)}[name]
+    base = HARD[name] + edges
     for shift in range(16):
         xs = base[shift:] + base[:shift]
         for n in (len(xs), len(xs) - 9):
