@@ -8,7 +8,11 @@ lengths leave masked tails; contiguous (the block) and strided (the element func
 
 Reference: Python's double math rounded once to float32; where that double lies within 2^-40
 of a float rounding boundary either neighbour passes.  Exact on AVX-512 CPUs (the blocks); else
-(the AVX2 blocks) within 1 ulp."""
+(the AVX2 blocks) within 1 ulp.
+
+And the float-lane blocks (16 float lanes, a float pair, Ziv's rounding test) of erf, erfinv
+(branch erf17), gelu, erfc and special.ndtr (branch gelu17): the inputs they misround with the
+rounding test off, their interval ends and cut-offs give the element functions' bits."""
 import math
 import random
 import struct
