@@ -5,11 +5,10 @@
    Ziv's strategy: a fast path in double gives y with a relative error below 2^-47 (table-driven
    polynomials, csrc/verf_tables.h); the float result is (float)y when y - y EPS and y + y EPS
    round to the same float (EPS = 2^-44 > the error bound: then so does the true value), else a
-   slow path in long double, for about one input in 2^18.  The AVX-512 blocks of erfc, ndtr and gelu
-   compute the same operations in the same order, so they give the same bits (scripts/verf_sweep.c
-   sweeps all 2^32 floats); those of erf and erfinv evaluate in float lanes and hand every lane
-   they cannot round to these functions (scripts/verf16_sweep.c compares all 2^32).  The block functions are in
-   csrc/verfc.c (out of prelude.h's headers: they are in no other object's cache key).
+   slow path in long double, for about one input in 2^18.  The AVX-512 blocks of these five
+   functions (csrc/verfc.c, out of prelude.h's headers: they are in no other object's cache key)
+   evaluate in float lanes and hand every lane they cannot round to these functions, whose bits
+   they therefore give (scripts/verf16_sweep.c compares all 2^32 floats).
 
    erf(a), a = |x| < 4: 16 intervals of width 1/4 (polynomials of degree 10); interval 0 is
    a P(16 a^2), so that the relative error holds down to a = 0.  Above 4 erf rounds to 1.

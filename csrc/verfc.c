@@ -7,92 +7,8 @@
 #include "verfc.h"
 #ifdef EW_HAVE_F16C_PATH
 
-/* ==== erfc, ndtr, gelu: csrc/verf.h's fast path in 8 double lanes (its header says how) */
-/* ---- the block functions: 16 floats an iteration, as two vectors of 8 doubles; a 16-entry
-   table column is one vpermt2pd.  Lanes that fail the rounding test get the element function
-   (which fails it the same way and takes the slow path).  Without AVX-512: the element loop. */
+/* the target of the double-lane block (ndtri's) */
 #define EW_VERF_TARGET __attribute__((target("avx512f,avx512dq,avx2,f16c,fma")))
-#define EW_VERF_COL(c, j, i) _mm512_permutex2var_pd(_mm512_load_pd(c[j]), (i), _mm512_load_pd(c[j] + 8))
-EW_VERF_TARGET static inline __m512d ew_verf_horner8(const double (*c)[16], int deg, __m512i i, __m512d s) {
-    __m512d p;
-    EW_VERF_ESTRIN(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, EW_VERF_COL, c, deg, i, s, p);
-    return p;
-}
-/* erfc(u), u >= 0 or nan (nan: some value), u2 = u^2 */
-EW_VERF_TARGET static inline __m512d ew_verf_erfc8(__m512d u, __m512d u2) {
-    const __m512d uc = _mm512_min_pd(u, _mm512_set1_pd(10.999999999999998));
-    const __m512i b = _mm512_castpd_si512(_mm512_add_pd(uc, _mm512_set1_pd(1.0)));
-    const __m512i i = _mm512_sub_epi64(_mm512_srli_epi64(b, 50), _mm512_set1_epi64(4092));
-    const __m512d m = _mm512_castsi512_pd(_mm512_or_si512(_mm512_and_si512(b, _mm512_set1_epi64(0x0003ffffffffffff)), _mm512_set1_epi64(0x3ff0000000000000)));
-    const __m512d s = _mm512_fmadd_pd(m, _mm512_set1_pd(4.0), _mm512_set1_pd(-4.5));
-    const __m512d p = ew_verf_horner8(ew_verf_erfcx_c, 11, i, s), mu2 = _mm512_sub_pd(_mm512_setzero_pd(), _mm512_min_pd(u2, _mm512_set1_pd(121.0)));
-    EW_EXP_REDUCE(__m512d, _mm512_fmadd_pd, _mm512_sub_pd, _mm512_set1_pd, mu2, kd, r);
-    EW_EXP_POLY(__m512d, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_set1_pd, r, e);
-    const __m512d ex = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_castpd_si512(e), _mm512_slli_epi64(_mm512_castpd_si512(kd), 52)));
-    return _mm512_maskz_mul_pd(_mm512_cmp_pd_mask(u, _mm512_set1_pd(11.0), _CMP_LT_OQ), p, ex);
-}
-/* the rounding test of ew_verf_round on 8 lanes: the float results, and the failing lanes */
-EW_VERF_TARGET static inline __m256 ew_verf_round8(__m512d y, __mmask8 *bad) {
-    const __m512d eps = _mm512_set1_pd(EW_VERF_EPS);
-    const __m256 lo = _mm512_cvtpd_ps(_mm512_fmadd_pd(y, _mm512_sub_pd(_mm512_setzero_pd(), eps), y)), hi = _mm512_cvtpd_ps(_mm512_fmadd_pd(y, eps, y));
-    *bad = (__mmask8)_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_NEQ_OQ));
-    return lo;
-}
-/* the lanes' values y of 8 inputs xd (a double vector of floats), as the element functions */
-#define EW_VERF_ERFC8(xd, y) \
-    const __m512d y##e = ew_verf_erfc8(_mm512_abs_pd(xd), _mm512_mul_pd(xd, xd)); \
-    const __m512d y##s = _mm512_mask_sub_pd(y##e, _mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_LT_OQ), _mm512_set1_pd(2.0), y##e); \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), y##s, xd)
-#define EW_VERF_NDTR8_(xd, y) \
-    const __m512d y##e = ew_verf_erfc8(_mm512_mul_pd(_mm512_abs_pd(xd), _mm512_set1_pd(EW_VERF_SQRT1_2)), _mm512_mul_pd(_mm512_mul_pd(xd, xd), _mm512_set1_pd(0.5))); \
-    const __m512d y##n = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, _mm512_setzero_pd(), _CMP_GT_OQ), _mm512_mul_pd(_mm512_set1_pd(0.5), y##e), \
-                                              _mm512_fnmadd_pd(_mm512_set1_pd(0.5), y##e, _mm512_set1_pd(1.0)))
-#define EW_VERF_NDTR8(xd, y) \
-    EW_VERF_NDTR8_(xd, y); \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), y##n, xd)
-#define EW_VERF_GELU8(xd, y) \
-    EW_VERF_NDTR8_(xd, y); \
-    const __m512d y##g = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, _mm512_set1_pd(INFINITY), _CMP_EQ_OQ), _mm512_mul_pd(xd, y##n), _mm512_set1_pd(NAN)); \
-    const __m512d y = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(xd, xd, _CMP_UNORD_Q), y##g, xd)
-/* erf's and gelu's sign: the result's sign bit is x's (erf is odd and the rounding symmetric;
-   y - y EPS loses -0's sign) */
-#define EW_VERF_SIGN_ERF(f, x) _mm256_or_ps((f), _mm256_and_ps((x), _mm256_set1_ps(-0.0f)))
-#define EW_VERF_SIGN_NONE(f, x) (f)
-/* gelu: torch's inf from x = 2^127 to FLT_MAX (ew_vgeluf; inf's nan is GELU8's) */
-#define EW_VERF_SIGN_GELU(f, x) _mm256_blendv_ps(EW_VERF_SIGN_ERF(f, x), _mm256_set1_ps(INFINITY), \
-    _mm256_and_ps(_mm256_cmp_ps((x), _mm256_set1_ps(EW_VERF_GELU_INF), _CMP_GE_OQ), _mm256_cmp_ps((x), _mm256_set1_ps(INFINITY), _CMP_NEQ_OQ)))
-#define EW_VERF_BLOCK(name, elem, BODY, SIGN) \
-EW_VERF_TARGET static void name##_512(float *o, const float *x, int64_t n) { \
-    int64_t i = 0; \
-    for (; i < n; i += 16) { \
-        const __mmask16 live = n - i >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (n - i)) - 1); \
-        const __m512 xv = _mm512_maskz_loadu_ps(live, x + i); \
-        const __m256 x0 = _mm512_castps512_ps256(xv), x1 = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(xv), 1)); \
-        const __m512d d0 = _mm512_cvtps_pd(x0), d1 = _mm512_cvtps_pd(x1); \
-        BODY(d0, y0); \
-        BODY(d1, y1); \
-        __mmask8 b0, b1; \
-        const __m256 f0 = SIGN(ew_verf_round8(y0, &b0), x0), f1 = SIGN(ew_verf_round8(y1, &b1), x1); \
-        const __m512 f = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(f0)), _mm256_castps_pd(f1), 1)); \
-        unsigned bad = ((unsigned)b0 | (unsigned)b1 << 8) & live; \
-        if (bad) { \
-            _Alignas(64) float xs[16], fs[16]; \
-            _mm512_store_ps(xs, xv); \
-            _mm512_store_ps(fs, f); \
-            for (; bad; bad &= bad - 1) { const int j = __builtin_ctz(bad); fs[j] = elem(xs[j]); } \
-            _mm512_mask_storeu_ps(o + i, live, _mm512_load_ps(fs)); \
-        } else { \
-            _mm512_mask_storeu_ps(o + i, live, f); \
-        } \
-    } \
-} \
-void name(float *o, const float *x, int64_t n) { \
-    if (ew_use_avx512()) { name##_512(o, x, n); return; } \
-    for (int64_t i = 0; i < n; i++) o[i] = elem(x[i]); \
-}
-EW_VERF_BLOCK(ew_ve_erfcf_block, ew_verfcf, EW_VERF_ERFC8, EW_VERF_SIGN_NONE)
-EW_VERF_BLOCK(ew_ve_ndtrf_block, ew_vndtrf, EW_VERF_NDTR8, EW_VERF_SIGN_NONE)
-EW_VERF_BLOCK(ew_ve_geluf_block, ew_vgeluf, EW_VERF_GELU8, EW_VERF_SIGN_GELU)
 
 /* ==== the float-lane blocks (branch erf17): 16 float lanes a vector.  A function of a >= 0 is a
    polynomial of s per interval of width w (csrc/verf16_tables.h, scripts/verf16_fit.py: 32
@@ -104,12 +20,12 @@ EW_VERF_BLOCK(ew_ve_geluf_block, ew_vgeluf, EW_VERF_GELU8, EW_VERF_SIGN_GELU)
 #include "verf16_tables.h"
 #define EW_VF_COL(T, k, i) _mm512_permutex2var_ps(_mm512_load_ps((T)[k]), (i), _mm512_load_ps((T)[k] + 16))
 /* a's interval i = floor(a / w), at most last, and s = a / w - i - 1/2, or a / w in interval 0
-   (exact: no rounding of s near a = 0); both subtractions exact */
-EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_split(__m512 a, float invw, float last, __m512i *i) {
-    const __m512 t = _mm512_mul_ps(a, _mm512_set1_ps(invw));
+   unless centered (exact: no rounding of s near a = 0); both subtractions exact */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_split(__m512 a, float invw, float last, int centered, __m512i *i) {
+    const __m512 t = _mm512_mul_ps(a, _mm512_set1_ps(invw)), half = _mm512_set1_ps(0.5f);
     const __m512 fi = _mm512_min_ps(_mm512_roundscale_ps(t, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC), _mm512_set1_ps(last));
     *i = _mm512_cvttps_epi32(fi);
-    return _mm512_sub_ps(t, _mm512_add_ps(fi, _mm512_min_ps(fi, _mm512_set1_ps(0.5f))));
+    return _mm512_sub_ps(t, _mm512_add_ps(fi, centered ? half : _mm512_min_ps(fi, half)));
 }
 /* interval i's polynomial at s as hi (returned) + *lo; T has deg + 4 columns (c2's lo, 0, is
    not loaded).  The products c1h s, s^2 and c2h s^2 are split exactly by fma, summed to c0h by
@@ -135,10 +51,20 @@ EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_round(__m
     *bad = _mm512_cmp_ps_mask(lo, hi, _CMP_NEQ_UQ);
     return lo;
 }
+/* a (a float) times the pair h + l: hi (returned) + *lo, the product a h split exactly */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_scale(__m512 a, __m512 h, __m512 l, __m512 *lo) {
+    const __m512 p = _mm512_mul_ps(a, h);
+    *lo = _mm512_fmadd_ps(a, l, _mm512_fmsub_ps(a, h, p));
+    return p;
+}
 /* r (>= 0) with x's sign bit: (r & ~sign) | (x & sign) as one vpternlogd */
 #define EW_VF_COPYSIGN(r, x) _mm512_castsi512_ps(_mm512_ternarylogic_epi32(_mm512_castps_si512(r), _mm512_castps_si512(x), \
     _mm512_set1_epi32(INT32_MIN), 0xd8))
-/* the block loop: STEP(x, &bad) gives 16 results and the lanes for the element function elem */
+/* the block loop: STEP(x, &bad) gives 16 results and the lanes for the element function elem;
+   the input is prefetched EW_VF_PF floats ahead */
+#ifndef EW_VF_PF
+#define EW_VF_PF 1024
+#endif
 #define EW_VF_BLOCK(name, STEP, elem) \
 EW_TARGET_VX static inline __attribute__((always_inline)) __m512 name##_lanes(const float *x, __mmask16 m) { \
     const __m512 xv = _mm512_maskz_loadu_ps(m, x); \
@@ -156,7 +82,7 @@ EW_TARGET_VX static inline __attribute__((always_inline)) __m512 name##_lanes(co
 EW_TARGET_VX static void name##_512(float *o, const float *x, int64_t n) { \
     int64_t i = 0; \
     for (; i + 16 <= n; i += 16) { \
-        _mm_prefetch((const char *)(x + i + 1024), _MM_HINT_T0); \
+        _mm_prefetch((const char *)(x + i + EW_VF_PF), _MM_HINT_T0); \
         _mm512_storeu_ps(o + i, name##_lanes(x + i, 0xffff)); \
     } \
     if (i < n) { \
@@ -177,12 +103,10 @@ void name(float *o, const float *x, int64_t n) { \
 #endif
 EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erf_pair(__m512 a, __m512 *lo) {
     __m512i i;
-    const __m512 s = ew_vf_split(a, 8.0f, 31.0f, &i);
+    const __m512 s = ew_vf_split(a, 8.0f, 31.0f, 0, &i);
     __m512 gl;
     const __m512 gh = ew_vf_poly(ew_verf16_erf, 6, i, s, &gl);
-    const __m512 h = _mm512_mul_ps(a, gh);
-    *lo = _mm512_fmadd_ps(a, gl, _mm512_fmsub_ps(a, gh, h));
-    return h;
+    return ew_vf_scale(a, gh, gl, lo);
 }
 EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erf_step(__m512 x, __mmask16 *bad) {
     const __m512 ax = _mm512_abs_ps(x), a = _mm512_min_ps(ax, _mm512_set1_ps(0x1.fffffep+1f));
@@ -198,6 +122,153 @@ EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erf_step(
 }
 EW_VF_BLOCK(ew_ve_erff_block, ew_vf_erf_step, ew_verff)
 
+/* ---- gelu(x) = x ndtr(x) (branch gelu17), through Q(a) = ndtr(-a) = e^(-a^2/2) M(a), a = |x|:
+   M is smooth where Q decays (csrc/verf16_tables.h's ew_verf16_gelu: intervals of width 1/8 on
+   [0, 2), 1/4 on [2, 4) and 1/2 on [4, 8), all centered).  P = a Q(a) as a float pair, then gelu = -P for
+   x < 0 and x - P for x >= 0 (no cancellation: P <= x/2).  e^(-a^2/2) from a^2/2 split exactly:
+   2^(-n/32) (n = round(a^2/2 * 32/ln2): the float-pair table ew_verf16_exp2 and a power of 2)
+   times e^-r, |r| <= ln2/64, as 1 - r + r^2 g(r) (the first term left out, r^5/120, is below
+   2^-39).  Ziv's test, then x's sign; x <= -8, x >= 2^127 (torch's inf; inf's nan), nan and
+   0 < a < 2^-60 go to the element function; from 8 up (Q < 2^-52) gelu rounds to x, which the
+   pair gives with a clamped below 8. */
+#ifndef EW_VF_Q_EPS        /* (gelu's and ndtr's) */
+#define EW_VF_Q_EPS 0x1p-34f
+#endif
+/* e^-(zh + zl) for 0 <= zh <= 32 (|zl| <= ulp(zh) / 2): hi (returned) + *lo.  The reduction
+   r = zh - n L1 is exact (n < 2^11, L1 = ln2/32 to 19 bits, |r| < 2^-6); c = zl - n L2 is
+   below 2^-17, so e^-(r + c) = e^-r (1 - c + c^2/2) */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_expneg(__m512 zh, __m512 zl, __m512 *lo) {
+    const __m512 shift = _mm512_set1_ps(0x1.8p23f);
+    const __m512 kf = _mm512_fnmadd_ps(zh, _mm512_set1_ps(0x1.715476p+5f), shift);     /* (shift - n: -n in the low bits) */
+    const __m512 n = _mm512_sub_ps(shift, kf);
+    const __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0x1.62e43p-6f), zh);
+    const __m512 c = _mm512_fnmadd_ps(n, _mm512_set1_ps(-0x1.05c61p-34f), zl);
+    const __m512 g = _mm512_fmadd_ps(_mm512_fmadd_ps(r, _mm512_set1_ps(0x1.555556p-5f), _mm512_set1_ps(-0x1.555556p-3f)), r, _mm512_set1_ps(0.5f));
+    const __m512 q = _mm512_mul_ps(_mm512_mul_ps(r, r), g);
+    const __m512 one = _mm512_set1_ps(1.0f), h0 = _mm512_sub_ps(one, r), e0 = _mm512_sub_ps(_mm512_sub_ps(one, h0), r);
+    const __m512 h1 = _mm512_add_ps(h0, q), e1 = _mm512_add_ps(_mm512_sub_ps(h0, h1), q);
+    const __m512 l1 = _mm512_fnmadd_ps(c, _mm512_fnmadd_ps(c, _mm512_set1_ps(0.5f), h1), _mm512_add_ps(e0, e1));
+    const __m512i j = _mm512_castps_si512(kf);
+    const __m512 th = _mm512_permutex2var_ps(_mm512_load_ps(ew_verf16_exp2[0]), j, _mm512_load_ps(ew_verf16_exp2[0] + 16));
+    const __m512 tl = _mm512_permutex2var_ps(_mm512_load_ps(ew_verf16_exp2[1]), j, _mm512_load_ps(ew_verf16_exp2[1] + 16));
+    const __m512 m = _mm512_roundscale_ps(_mm512_mul_ps(n, _mm512_set1_ps(-0x1p-5f)), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __m512 eh = _mm512_mul_ps(th, h1);
+    *lo = _mm512_scalef_ps(_mm512_fmadd_ps(th, l1, _mm512_fmadd_ps(tl, h1, _mm512_fmsub_ps(th, h1, eh))), m);
+    return _mm512_scalef_ps(eh, m);
+}
+/* M(u) at u = uh + ul (0 <= uh < 8; ul = 0 where exact, else |ul| <= ulp(uh)): hi (returned) +
+   *lo.  The interval: floor(8u) below 2, 8 + floor(4u) below 4, 16 + floor(2u) above (the
+   products t = k uh exact, each floor in [8, 16) above 2). */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_gelu_m(__m512 uh, __m512 ul, int exact, __m512 *lo) {
+    const __mmask16 up2 = _mm512_cmp_ps_mask(uh, _mm512_set1_ps(2.0f), _CMP_GE_OQ), up4 = _mm512_cmp_ps_mask(uh, _mm512_set1_ps(4.0f), _CMP_GE_OQ);
+    const __m512 k = _mm512_mask_blend_ps(up4, _mm512_mask_blend_ps(up2, _mm512_set1_ps(8.0f), _mm512_set1_ps(4.0f)), _mm512_set1_ps(2.0f));
+    const __m512 t = _mm512_mul_ps(uh, k);
+    const __m512i fl = _mm512_cvt_roundps_epi32(t, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __m512 c = _mm512_add_ps(_mm512_cvtepi32_ps(fl), _mm512_set1_ps(0.5f)), s = _mm512_sub_ps(t, c);
+    const __m512i eight = _mm512_set1_epi32(8), i2 = _mm512_mask_add_epi32(fl, up2, fl, eight), i = _mm512_mask_add_epi32(i2, up4, i2, eight);
+    __m512 ml;
+    const __m512 mh = ew_vf_poly(ew_verf16_gelu, 7, i, s, &ml);
+    /* s's error ds times M's slope in s joins the low part: t - 1/2 is rounded in interval 0
+       (t < 1/4; Fast2Sum, 1/2 > t), exact elsewhere, and ul adds k ul.  Where u is exact the
+       slope is interval 0's polynomial's at s = t - 1/2 (c1 + 2 c2 s + 3 c3 s^2 to first order
+       in t), else c1 + 2 c2 s + 3 c3 s^2 of u's interval (k ul < 2^-21: 2^-12 of the slope
+       suffices) */
+    const float (*g)[32] = ew_verf16_gelu;
+    __m512 ds = _mm512_sub_ps(t, _mm512_add_ps(s, c)), slope;
+    if (exact) {
+        slope = _mm512_fmadd_ps(t, _mm512_set1_ps(2 * g[2][0] - 3 * g[6][0]), _mm512_set1_ps(g[1][0] - g[2][0] + 0.75f * g[6][0]));
+    } else {
+        const __m512 c3s = _mm512_fmadd_ps(EW_VF_COL(g, 6, i), _mm512_mul_ps(s, _mm512_set1_ps(1.5f)), EW_VF_COL(g, 2, i));
+        slope = _mm512_fmadd_ps(c3s, _mm512_add_ps(s, s), EW_VF_COL(g, 1, i));
+        ds = _mm512_fmadd_ps(ul, k, ds);
+    }
+    *lo = _mm512_fmadd_ps(ds, slope, ml);
+    return mh;
+}
+/* Q(u) = e^-z M(u), z = u^2 / 2 = zh + zl exactly (0 <= u < 8): hi (returned) + *lo */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_q(__m512 uh, __m512 ul, int exact, __m512 zh, __m512 zl, __m512 *lo) {
+    __m512 el, ml;
+    const __m512 eh = ew_vf_expneg(zh, zl, &el), mh = ew_vf_gelu_m(uh, ul, exact, &ml);
+    const __m512 qh = _mm512_mul_ps(eh, mh);
+    /* (M's low part reaches 2^-13 of M, e^-z's 2^-17 through c: el ml counts) */
+    *lo = _mm512_fmadd_ps(eh, ml, _mm512_fmadd_ps(el, _mm512_add_ps(mh, ml), _mm512_fmsub_ps(eh, mh, qh)));
+    return qh;
+}
+/* Q(a) = ndtr(-a) for 0 <= a < 8 (z = a^2/2 split exactly): hi (returned) + *lo */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_ndtr_q(__m512 a, __m512 *lo) {
+    const __m512 ha = _mm512_mul_ps(a, _mm512_set1_ps(0.5f)), zh = _mm512_mul_ps(a, ha);
+    return ew_vf_q(a, _mm512_setzero_ps(), 1, zh, _mm512_fmsub_ps(a, ha, zh), lo);
+}
+/* P = a Q(a) for 0 <= a < 8: hi (returned) + *lo */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_gelu_p(__m512 a, __m512 *lo) {
+    __m512 ql;
+    const __m512 qh = ew_vf_ndtr_q(a, &ql);
+    return ew_vf_scale(a, qh, ql, lo);
+}
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_gelu_step(__m512 x, __mmask16 *bad) {
+    const __m512 ax = _mm512_abs_ps(x), a = _mm512_min_ps(ax, _mm512_set1_ps(0x1.fffffep+2f));
+    __m512 pl;
+    const __m512 ph = ew_vf_gelu_p(a, &pl);
+    const __mmask16 pos = _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_GE_OQ);
+    const __m512 h = _mm512_mask_sub_ps(ph, pos, ax, ph);       /* x >= 0: Fast2Sum x - ph */
+    const __m512 l = _mm512_mask_sub_ps(pl, pos, _mm512_sub_ps(_mm512_sub_ps(ax, h), ph), pl);
+    __mmask16 miss;
+    const __m512 f = ew_vf_round(h, l, EW_VF_Q_EPS, &miss);
+    const __mmask16 out = _mm512_cmp_ps_mask(x, _mm512_set1_ps(EW_VERF_GELU_INF), _CMP_NLT_UQ) | _mm512_cmp_ps_mask(x, _mm512_set1_ps(-8.0f), _CMP_LE_OQ);
+    const __mmask16 tiny = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(ax, _mm512_set1_ps(0x1p-60f), _CMP_LT_OQ), ax, _mm512_setzero_ps(), _CMP_NEQ_OQ);
+    *bad = (__mmask16)(miss | out | tiny);
+    return EW_VF_COPYSIGN(f, x);
+}
+EW_VF_BLOCK(ew_ve_geluf_block, ew_vf_gelu_step, ew_vgeluf)
+
+/* ---- special.ndtr(x) (branch gelu17) = Q(a) for x < 0, 1 - Q(a) for x >= 0 (no cancellation:
+   Q <= 1/2), a = |x| clamped below 8, gelu's pair; Ziv's test; x <= -8 and nan go to the element
+   function; from 8 up ndtr rounds to 1. */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_ndtr_step(__m512 x, __mmask16 *bad) {
+    const __m512 a = _mm512_min_ps(_mm512_abs_ps(x), _mm512_set1_ps(0x1.fffffep+2f)), one = _mm512_set1_ps(1.0f);
+    __m512 ql;
+    const __m512 qh = ew_vf_ndtr_q(a, &ql);
+    const __mmask16 pos = _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_GE_OQ);
+    const __m512 h = _mm512_mask_sub_ps(qh, pos, one, qh);       /* x >= 0: Fast2Sum 1 - qh */
+    const __m512 l = _mm512_mask_sub_ps(ql, pos, _mm512_sub_ps(_mm512_sub_ps(one, h), qh), ql);
+    __mmask16 miss;
+    const __m512 f = ew_vf_round(h, l, EW_VF_Q_EPS, &miss);
+    *bad = (__mmask16)(miss | _mm512_cmp_ps_mask(x, _mm512_set1_ps(-8.0f), _CMP_NGT_UQ));
+    return f;
+}
+EW_VF_BLOCK(ew_ve_ndtrf_block, ew_vf_ndtr_step, ew_vndtrf)
+
+/* ---- erfc(x) (branch gelu17) = 2 Q(u), u = |x| sqrt 2 (a float pair; u^2/2 = x^2 exactly):
+   2 Q for x >= 0, 2 - 2 Q for x < 0 (no cancellation: 2 Q <= 1).  Ziv's test; x above 5.65
+   (u near 8, the table's end; erfc < 2^-49) and nan go to the element function; below -5.65
+   erfc rounds to 2, which the pair gives with |x| clamped. */
+#ifndef EW_VF_ERFC_EPS
+#define EW_VF_ERFC_EPS 0x1.6p-34f
+#endif
+#define EW_VF_ERFC_TOP 0x1.69999ap+2f
+/* erfc(a) = 2 Q(a sqrt 2) for 0 <= a <= 5.65: hi (returned) + *lo */
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erfc_pair(__m512 a, __m512 *lo) {
+    const __m512 zh = _mm512_mul_ps(a, a), r2 = _mm512_set1_ps(0x1.6a09e6p+0f);
+    const __m512 uh = _mm512_mul_ps(a, r2), ul = _mm512_fmadd_ps(a, _mm512_set1_ps(0x1.9fcef4p-26f), _mm512_fmsub_ps(a, r2, uh));
+    __m512 ql;
+    const __m512 qh = ew_vf_q(uh, ul, 0, zh, _mm512_fmsub_ps(a, a, zh), &ql);
+    *lo = _mm512_add_ps(ql, ql);
+    return _mm512_add_ps(qh, qh);
+}
+EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erfc_step(__m512 x, __mmask16 *bad) {
+    const __m512 a = _mm512_min_ps(_mm512_abs_ps(x), _mm512_set1_ps(EW_VF_ERFC_TOP)), two = _mm512_set1_ps(2.0f);
+    __m512 pl;
+    const __m512 ph = ew_vf_erfc_pair(a, &pl);
+    const __mmask16 neg = _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_LT_OQ);
+    const __m512 h = _mm512_mask_sub_ps(ph, neg, two, ph);      /* x < 0: Fast2Sum 2 - ph */
+    const __m512 l = _mm512_mask_sub_ps(pl, neg, _mm512_sub_ps(_mm512_sub_ps(two, h), ph), pl);
+    __mmask16 miss;
+    const __m512 f = ew_vf_round(h, l, EW_VF_ERFC_EPS, &miss);
+    *bad = (__mmask16)(miss | _mm512_cmp_ps_mask(x, _mm512_set1_ps(EW_VF_ERFC_TOP), _CMP_NLE_UQ));
+    return f;
+}
+EW_VF_BLOCK(ew_ve_erfcf_block, ew_vf_erfc_step, ew_verfcf)
+
 /* ---- erfinv(a), a = |y| <= 1 - 2^-7, then y's sign: a K(a) for a <= 1/2 (K = erfinv(a) / a,
    smooth: relative accuracy down to a = 0; intervals 0-7 of width 1/16); above, erfinv(1 - t)
    as a polynomial per quarter of t's binades (t = 1 - a exact; intervals 8-31, t >= 2^-7).
@@ -208,7 +279,7 @@ EW_VF_BLOCK(ew_ve_erff_block, ew_vf_erf_step, ew_verff)
 #define EW_VF_ERFINV_TOP 0x1.fcp-1f
 EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erfinv_pair(__m512 a, __m512 *lo) {
     __m512i i1;
-    const __m512 s1 = ew_vf_split(a, 16.0f, 7.0f, &i1);
+    const __m512 s1 = ew_vf_split(a, 16.0f, 7.0f, 0, &i1);
     /* t = 2^e m, m in [1, 2): quarter q = floor(4m) - 4, interval 8 + 4 (-2 - e) + q */
     const __m512 t = _mm512_sub_ps(_mm512_set1_ps(1.0f), a);
     const __m512 m4 = _mm512_mul_ps(_mm512_getmant_ps(t, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero), _mm512_set1_ps(4.0f));
@@ -218,10 +289,7 @@ EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erfinv_pa
     const __mmask16 up = _mm512_cmp_ps_mask(a, _mm512_set1_ps(0.5f), _CMP_GT_OQ);
     __m512 pl;
     const __m512 ph = ew_vf_poly(ew_verf16_erfinv, 8, _mm512_mask_blend_epi32(up, i1, i2), _mm512_mask_blend_ps(up, s1, s2), &pl);
-    const __m512 u = _mm512_mask_blend_ps(up, a, _mm512_set1_ps(1.0f));
-    const __m512 h = _mm512_mul_ps(u, ph);
-    *lo = _mm512_fmadd_ps(u, pl, _mm512_fmsub_ps(u, ph, h));
-    return h;
+    return ew_vf_scale(_mm512_mask_blend_ps(up, a, _mm512_set1_ps(1.0f)), ph, pl, lo);
 }
 EW_TARGET_VX static inline __attribute__((always_inline)) __m512 ew_vf_erfinv_step(__m512 y, __mmask16 *bad) {
     const __m512 a = _mm512_abs_ps(y);

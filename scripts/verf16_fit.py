@@ -10,7 +10,10 @@ Fit: least squares (relative) at Chebyshev nodes in 40 digits, then c2, c3, c4, 
 float one at a time, the coefficients not yet rounded refitted after each: c2's lo is 0 (the
 block does not load it).
 erf: G(a) = erf(a) / a on [0, 4), w = 1/8 (erf = a G: relative accuracy down to a = 0).
-Q(a) = erfc(a / sqrt 2) / 2 on [0, 8), w = 1/4 (ndtr(x) = Q(-x), gelu = x ndtr(x))."""
+gelu: M(a) = e^(a^2 / 2) Q(a) on [0, 8) (gelu_intervals: w = 1/8 to 2, 1/4 to 4, 1/2 to 8), Q(a) = erfc(a / sqrt 2) / 2 (ndtr(-a) = Q(a) =
+e^(-a^2 / 2) M(a): M is smooth where Q decays; gelu(x) = x - x Q(x), or x Q(-x) for x < 0).
+exp2: 2^(j / 32) for j = 0..31 as float pairs (row 0 hi, row 1 lo), for e^(-a^2 / 2).
+python scripts/verf16_fit.py erf|erfinv|gelu [degree] prints one table."""
 import struct
 import sys
 
@@ -71,18 +74,45 @@ def G(a):
     return mp.erf(a) / a if a else 2 / mp.sqrt(mp.pi)
 
 
-def uniform(fn, w):
-    """32 intervals of width w from 0: interval 0 is s = a / w in [0, 1] (no offset: s exact down to
-    a = 0), interval i > 0 a = (i + 1/2 + s) w."""
+def uniform(fn, w, centered=False):
+    """32 intervals of width w from 0: interval i > 0 a = (i + 1/2 + s) w; interval 0 is s = a / w in
+    [0, 1] (no offset: s exact down to a = 0), or like the others if centered (halves the reach
+    of s, so the float tail s^3 (c3 + ...) errs 8 times less)."""
     out = []
     for i in range(32):
-        off, lo, hi = (i + mp.mpf(1) / 2, -mp.mpf(1) / 2, mp.mpf(1) / 2) if i else (0, 0, mp.mpf(1))
+        off, lo, hi = (i + mp.mpf(1) / 2, -mp.mpf(1) / 2, mp.mpf(1) / 2) if i or centered else (0, 0, mp.mpf(1))
         out.append((lambda s, off=off: fn((off + s) * w), lo, hi))
     return out
 
 
 def erfinv(y):
     return mp.erfinv(y)
+
+
+def gelu_m(a):
+    return mp.exp(a * a / 2) * mp.erfc(a / mp.sqrt(2)) / 2
+
+
+def gelu_intervals():
+    """M: intervals 0-15 of width 1/8 on [0, 2), 16-23 of width 1/4 on [2, 4), 24-31 of width 1/2
+    on [4, 8), each centered (a = base + (i' + 1/2 + s) w): the float tail s^3 (c3 + ...) stays
+    near 2^-13 of M where width 1/4 near 0 would leave it at 2^-11."""
+    half = mp.mpf(1) / 2
+    out = uniform(gelu_m, mp.mpf(1) / 8, centered=True)[:16]
+    for base, w in ((2, mp.mpf(1) / 4), (4, half)):
+        for i in range(8):
+            out.append((lambda s, i=i, base=base, w=w: gelu_m(base + (i + half + s) * w), -half, half))
+    return out
+
+
+def exp2_pairs():
+    """2^(j/32), j = 0..31, as float pairs: the table of e^(-z) = 2^(-n/32) e^(-r)."""
+    hi = [f32(mp.mpf(2) ** (mp.mpf(j) / 32)) for j in range(32)]
+    lo = [f32(mp.mpf(2) ** (mp.mpf(j) / 32) - h) for j, h in enumerate(hi)]
+    return "\n".join(["/* ew_verf16_exp2: 2^(j / 32) = row 0 + row 1 (hi, lo) */",
+                       "static const float ew_verf16_exp2[2][32] __attribute__((aligned(64))) = {",
+                       "    {" + ", ".join(chex(v) for v in hi) + "},",
+                       "    {" + ", ".join(chex(v) for v in lo) + "},", "};"])
 
 
 def erfinv_intervals():
@@ -122,3 +152,6 @@ if __name__ == "__main__":
         print(table("ew_verf16_erf", uniform(G, mp.mpf(1) / 8), deg or 6))
     if which[0] in ("erfinv", "all"):
         print(table("ew_verf16_erfinv", erfinv_intervals(), deg or 8))
+    if which[0] in ("gelu", "all"):
+        print(table("ew_verf16_gelu", gelu_intervals(), deg or 7))
+        print(exp2_pairs())

@@ -4,8 +4,9 @@
    the fast path's float pair before its rounding test (long double reference), which sets EPS.
 
        gcc -O2 -march=native -I csrc -I generated scripts/verf16_sweep.c csrc/special.c -o /tmp/verf16_sweep -lm
-       /tmp/verf16_sweep erf|erfinv [step]        (step: every step-th pattern; 1 = all)
-       /tmp/verf16_sweep erf|erfinv err [step]    (erfinv's long-double reference is slow: step 64) */
+       /tmp/verf16_sweep erf|erfinv|gelu|erfc|ndtr [step]        (step: every step-th pattern; 1 = all;
+                                                        VERF16_PRINT=n: print n differences, 50)
+       /tmp/verf16_sweep erf|erfinv|gelu|erfc|ndtr err [step]    (erfinv's long-double reference is slow: step 64) */
 #include "prelude.h"
 #include "verfc.c"
 #include <stdio.h>
@@ -17,11 +18,16 @@ void ew_f2h_n(const float *restrict s, uint16_t *restrict d, int64_t n) { (void)
 void ew_b2f_n(const uint16_t *restrict s, float *restrict d, int64_t n) { (void)s; (void)d; (void)n; }
 void ew_f2b_n(const float *restrict s, uint16_t *restrict d, int64_t n) { (void)s; (void)d; (void)n; }
 
-enum { NF = 2 };
-static const char *names[NF] = {"erf", "erfinv"};
-static float elem(int f, float x) { return f ? ew_verfinvf(x) : ew_verff(x); }
+enum { NF = 5 };
+static const char *names[NF] = {"erf", "erfinv", "gelu", "erfc", "ndtr"};
+static float elem(int f, float x) {
+    return f == 4 ? ew_vndtrf(x) : f == 3 ? ew_verfcf(x) : f == 2 ? ew_vgeluf(x) : f ? ew_verfinvf(x) : ew_verff(x);
+}
 static void block(int f, float *o, const float *x, int64_t n) {
-    if (f) ew_ve_erfinvf_block(o, x, n);
+    if (f == 4) ew_ve_ndtrf_block(o, x, n);
+    else if (f == 3) ew_ve_erfcf_block(o, x, n);
+    else if (f == 2) ew_ve_geluf_block(o, x, n);
+    else if (f) ew_ve_erfinvf_block(o, x, n);
     else ew_ve_erff_block(o, x, n);
 }
 
@@ -29,12 +35,21 @@ static void block(int f, float *o, const float *x, int64_t n) {
 EW_TARGET_VX static void pair(int f, const float *a, float *h, float *l) {
     __m512 lo;
     const __m512 av = _mm512_loadu_ps(a);
-    _mm512_storeu_ps(h, f ? ew_vf_erfinv_pair(av, &lo) : ew_vf_erf_pair(av, &lo));
+    _mm512_storeu_ps(h, f == 4 ? ew_vf_ndtr_q(av, &lo) : f == 3 ? ew_vf_erfc_pair(av, &lo) : f == 2 ? ew_vf_gelu_p(av, &lo)
+                        : f ? ew_vf_erfinv_pair(av, &lo) : ew_vf_erf_pair(av, &lo));
     _mm512_storeu_ps(l, lo);
 }
-static long double truth(int f, float a) { return f ? ew_erfinv((long double)a) : erfl((long double)a); }
-/* [2^-64, 4) and [2^-64, 1 - 2^-7] */
-static const uint32_t err_lo[NF] = {0x1f800000u, 0x1f800000u}, err_hi[NF] = {0x40800000u, 0x3f7e0001u};
+/* gelu's pair is P = a ndtr(-a) (the block's -P for x = -a, x - P for x = a); erfc's erfc(a)
+   (2 - it for x = -a); ndtr's Q(a) = ndtr(-a) (1 - it for x = a) */
+static long double truth(int f, float a) {
+    if (f == 4) return 0.5L * erfcl((long double)a * 0.707106781186547524400844362104849039L);
+    if (f == 3) return erfcl((long double)a);
+    if (f == 2) return (long double)a * 0.5L * erfcl((long double)a * 0.707106781186547524400844362104849039L);
+    return f ? ew_erfinv((long double)a) : erfl((long double)a);
+}
+/* [2^-64, 4), [2^-64, 1 - 2^-7], [2^-60, 8), [2^-64, 5.65] and [2^-64, 8) */
+static const uint32_t err_lo[NF] = {0x1f800000u, 0x1f800000u, 0x21800000u, 0x1f800000u, 0x1f800000u},
+                      err_hi[NF] = {0x40800000u, 0x3f7e0001u, 0x41000000u, 0x40b4cccdu + 1, 0x41000000u};
 
 static int sweep_err(int f, uint64_t step) {
     long double worst = 0;
@@ -57,6 +72,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < NF; k++) if (argc > 1 && !strcmp(argv[1], names[k])) f = k;
     if (argc > 2 && !strcmp(argv[2], "err")) return sweep_err(f, argc > 3 ? strtoull(argv[3], 0, 0) : 1);
     const uint64_t step = argc > 2 ? strtoull(argv[2], 0, 0) : 1;
+    const uint64_t maxprint = getenv("VERF16_PRINT") ? strtoull(getenv("VERF16_PRINT"), 0, 0) : 50;
     enum { B = 1 << 16 };
     static float xs[B], ys[B];
     uint64_t diff = 0;
@@ -70,7 +86,7 @@ int main(int argc, char **argv) {
             block(f, ys + at, xs + at, at + len <= n ? len : n - at);
         for (int64_t j = 0; j < n; j++) {
             const float r = elem(f, xs[j]);
-            if (ew_f2u(r) != ew_f2u(ys[j]) && diff++ < 50)
+            if (ew_f2u(r) != ew_f2u(ys[j]) && diff++ < maxprint)
                 printf("diff %s %a (0x%08x): block %a element %a\n", names[f], xs[j], ew_f2u(xs[j]), ys[j], r);
         }
     }

@@ -8,12 +8,19 @@ lengths leave masked tails; contiguous (the block) and strided (the element func
 
 Reference: Python's double math rounded once to float32; where that double lies within 2^-40
 of a float rounding boundary either neighbour passes.  Exact on AVX-512 CPUs (the blocks); else
-(the AVX2 blocks) within 1 ulp."""
+(the AVX2 blocks) within 1 ulp.
+
+And the float-lane blocks (16 float lanes, a float pair, Ziv's rounding test) of erf, erfinv
+(branch erf17), gelu, erfc and special.ndtr (branch gelu17): the inputs they misround with the
+rounding test off, their interval ends and cut-offs give the element functions' bits."""
 import math
 import random
 import struct
 
+import pytest
+
 import runtime as rt
+import runtime.nn.functional as F
 from test_vexp import AVX512, f32, near_boundary, ordinal
 
 SIGMOID_ZERO = float.fromhex("-0x1.62e42ep+6")      # below: torch's e^-x overflows float, 0
@@ -182,3 +189,69 @@ def test_erfinv_block_near_rounding_boundaries(simd):
             assert [struct.pack("<f", v) for v in got] == [struct.pack("<f", v) for v in strided]
     got = rt.erfinv(rt.tensor(specials + base[:20], dtype=rt.float32)).tolist()
     assert got[:2] == [math.inf, -math.inf] and all(math.isnan(v) for v in got[2:5])
+
+
+def hexfloats(text):
+    return [float.fromhex(v) for v in text.split()]
+
+
+# Inputs where the gelu, erfc and ndtr blocks' float pairs (branch gelu17: e^(-a^2/2) M(a) in 16
+# float lanes) lie so close to a float rounding boundary that, with their rounding tests switched
+# off (EPS 2^-80), they misround: samples of the 148, 123 and 128 that scripts/verf16_sweep.c found
+# among every 101st float.
+HARD = {
+    "gelu": hexfloats("""
+        0x1.954a9ep-25 0x1.1e98fcp-24 0x1.7b2164p-22 0x1.d0569cp-21 0x1.e0a2c2p-20 0x1.9c5efp-17 0x1.cf4cfep-16
+        0x1.b7fda6p-13 0x1.335194p-10 0x1.4b24fep-8 0x1.515292p-3 -0x1.1e94c6p-24 -0x1.c5254cp-23
+        -0x1.230a0ep-19 -0x1.d4773cp-18 -0x1.8590c6p-16 -0x1.757b68p-14 -0x1.051828p-11 -0x1.b0cf9ep-11
+        -0x1.fdef2p-10 -0x1.d297b4p-9 -0x1.9dbba8p-8 -0x1.5d07fep-5 -0x1.78ddfp-1"""),
+    "erfc": hexfloats("""
+        0x1.c5bd84p-26 0x1.1b973cp-23 0x1.29c5acp-21 0x1.69946ep-20 0x1.60b7d6p-18 0x1.8347f8p-17
+        0x1.fb5d6ep-16 0x1.0d4d5cp-14 0x1.7de88ep-13 0x1.8dc706p-12 0x1.e73086p-11 0x1.fe9444p-8 0x1.3c8a6p-6
+        0x1.cc0d6cp-1 -0x1.c5c0c8p-25 -0x1.29c5c8p-20 -0x1.aeb4cep-17 -0x1.5c10ccp-14 -0x1.fa5004p-12
+        -0x1.7ed622p-10 -0x1.bfb574p-6"""),
+    "ndtr": hexfloats("""
+        0x1.40d9d6p-24 0x1.91105cp-22 0x1.a51d2cp-20 0x1.fa56b6p-18 0x1.421a0ap-16 0x1.93e168p-14
+        0x1.ff8244p-13 0x1.a32068p-9 0x1.b8cf6cp-7 0x1.ed254p-4 -0x1.40d868p-25 -0x1.910e24p-23 -0x1.68f406p-22
+        -0x1.54e6c2p-21 -0x1.c3315ep-20 -0x1.e64938p-19 -0x1.8486e6p-18 -0x1.b7e9bcp-17 -0x1.d92042p-16
+        -0x1.cce8p-15 -0x1.2bc6eep-13 -0x1.824b8p-12 -0x1.e45de4p-12 -0x1.900fd4p-11"""),
+}
+
+
+def block_edges(ends, extra):
+    """Interval ends, the floats beside them, and extra cut-offs and specials, both signs."""
+    edges = ends + [f32(v * (1 - 2.0 ** -24)) for v in ends if v] + [f32(v * (1 + 2.0 ** -23)) for v in ends if v]
+    return [f32(v) for v in edges + extra] + [-f32(v) for v in edges + extra]
+
+
+# M's interval ends (width 1/8 up to 2, 1/4 up to 4, 1/2 up to 8): gelu's and ndtr's at x = u,
+# erfc's at x = u / sqrt 2; the blocks' cut-offs (gelu and ndtr: -8 and below to the element
+# function, |x| clamped below 8, gelu's 2^-60 and torch's inf from 2^127; erfc: above 5.65 to the
+# element function, |x| clamped to it below) and specials
+M_ENDS = [k / 8 for k in range(17)] + [2 + k / 4 for k in range(1, 9)] + [4 + k / 2 for k in range(1, 9)]
+GELU_EDGES = block_edges(M_ENDS, [
+    float.fromhex("0x1.fffffep+2"), 100.0, 2.0 ** -60, f32(2.0 ** -60 * (1 - 2.0 ** -24)), 2.0 ** -59, 1e-45,
+    1.1754942e-38, 2.0 ** 127, f32(2.0 ** 127 * (1 - 2.0 ** -24)), 3.4028235e38, 0.0, math.inf, math.nan])
+ERFC_EDGES = block_edges([f32(u / math.sqrt(2)) for u in M_ENDS], [
+    float.fromhex("0x1.69999ap+2"), float.fromhex("0x1.69999cp+2"), 5.656854, 6.0, 10.0, 10.06, 26.5, 2.0 ** -64,
+    1e-45, 1.1754942e-38, 3.4028235e38, 0.0, math.inf, math.nan])
+
+
+@pytest.mark.parametrize("name", ["gelu", "erfc", "ndtr"])
+def test_q_blocks_near_rounding_boundaries(simd, name):
+    """gelu (approximate='none'), erfc and special.ndtr through their float-lane blocks
+    (e^(-a^2/2) M(a) as a float pair, Ziv's test): the hard inputs, which the blocks misround with
+    the test off, and the edges above, at every lane position and with masked tails, give the
+    element function's bits, correctly rounded (gelu: inf from 2^127, nan at +-inf, -0 at -0)."""
+    from test_verf import acceptable, erfc_ref, gelu_ref, ndtr_ref
+    fn, ref, edges = {"gelu": (F.gelu, gelu_ref, GELU_EDGES), "erfc": (rt.erfc, erfc_ref, ERFC_EDGES),
+                      "ndtr": (rt.special.ndtr, ndtr_ref, GELU_EDGES)}[name]
+    base = HARD[name] + edges
+    for shift in range(16):
+        xs = base[shift:] + base[:shift]
+        for n in (len(xs), len(xs) - 9):
+            block = fn(rt.tensor(xs[:n], dtype=rt.float32)).tolist()
+            strided = fn(rt.tensor([v for v in xs[:n] for _ in (0, 1)], dtype=rt.float32)[::2]).tolist()
+            assert [struct.pack("<f", v) for v in block] == [struct.pack("<f", v) for v in strided]
+            bad = [(x, g) for x, g in zip(xs, block) if not acceptable(g, x, ref)]
+            assert not bad, bad[:5]
