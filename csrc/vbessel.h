@@ -1,13 +1,14 @@
-/* Float32 Bessel J0, J1, Y0, Y1 and spherical j0 at speed (issue 17, branch bessel17).  The
-   approximations of special_body.h (Cephes' rational functions, torch's), evaluated in double
-   with fma, and our own sin/cos (prelude.h's EW_TRIG_POLY after a reduction by pi/4 exact for
-   |x| < 2^19) and log (vmath.h's EW_LOG_CORE): each written once as a macro over K (D1_: a
-   double; V8_: 8 AVX-512 double lanes), so that the element function and the block compute the
-   same operations, the same values.  Each also gives an error bound e (absolute: the functions
-   oscillate, and near their zeros only an absolute bound holds); Ziv's test keeps the float of
-   v when v - e and v + e round to the same float (then the correctly rounded result), and sends
-   the others (about one in 10^5) to special.c's element function, as it does |x| >= 2^19, inf,
-   nan and the poles of Y.  Included from prelude.h after vspecial.h. */
+/* Float32 Bessel J0, J1, Y0, Y1, spherical j0 and Airy Ai at speed (issue 17, branch bessel17).
+   The approximations of special_body.h (Cephes' rational functions and series, torch's),
+   evaluated in double with fma, and our own sin/cos (prelude.h's EW_TRIG_POLY after a reduction
+   by pi/4 exact for |x| < 2^19), log (vmath.h's EW_LOG_CORE) and exp (prelude.h's EW_EXP_*):
+   each written once as a macro over K (D1_: a double; V8_: 8 AVX-512 double lanes), so that
+   the element function and the block compute the same operations, the same values.  Each also
+   gives an error bound e (absolute: the functions oscillate, and near their zeros only an
+   absolute bound holds); Ziv's test keeps the float of v when v - e and v + e round to the same
+   float (then the correctly rounded result), and sends the others (1 to 25 in 10^6 on uniform
+   and normal samples) to special.c's element function, as it does |x| >= 2^19, inf and nan.
+   Included from prelude.h after vspecial.h. */
 #ifndef EW_VBESSEL_H
 #define EW_VBESSEL_H
 #include "special_tables.h"
@@ -141,15 +142,16 @@ static inline float ew_bj_j1f(float x) {
     }
     return (float)ew_sp_bessel_j1(x);
 }
-/* Y0, Y1: x > 0 (0, negatives, inf and nan: special.c's -inf and nan) */
+/* Y0, Y1: x > 0; -inf at 0 and nan below (special.c's values); inf and nan go to special.c */
 #define EW_BJ_YELEM(name, NEAR, PP, PQ, QP, QQ, q, old) \
 static inline float name(float x) { \
     const double a = x; \
     float r; \
-    if (a > 0 && a <= 5) { \
+    if (a <= 0) return a == 0 ? -INFINITY : NAN; \
+    if (a <= 5) { \
         NEAR(D1_, a, v, e); \
         if (ew_bj_ziv(v, e, &r)) return r; \
-    } else if (a > 5 && a < 0x1p19) { \
+    } else if (a < 0x1p19) { \
         EW_BJ_FAR(D1_, a, PP, PQ, QP, QQ, q, 1, v, e); \
         if (ew_bj_ziv(v, e, &r)) return r; \
     } \
@@ -174,7 +176,7 @@ static const double EW_BJ_SJ0[7] = {1.0 / 6227020800.0, -1.0 / 39916800, 1.0 / 3
 
 /* Airy Ai (special.c's regions).  |x| < 2.09: the Maclaurin series c1 f - c2 g, f and g / x
    polynomials in z = x^3 (13 terms: the next below 2^-62), e: 2^-44 of c1 f + c2 |g| at
-   |x| = 2.09, 2.13 (Ai is at least 0.03 there).  2.09 <= x <= 24 (Ai a normal float):
+   |x| = 2.09, 2.13 (Ai is at least 0.03 there).  2.09 <= x <= 30 (Ai a float, 0 beyond):
    c0 R(1 / zeta) / (2 x^(1/4) e^zeta), zeta = 2/3 x^(3/2) (e^zeta as prelude.h's EW_EXP_*: its
    relative error grows with zeta's absolute one).  -256 < x < -2.09: modulus and phase, sin and
    cos of zeta + pi/4 = (zeta - pi/4) + pi/2 by EW_BJ_PHASE (quadrant + 1), the phase within
@@ -230,9 +232,11 @@ static inline float ew_bj_aif(float x) {
     if (xd >= -2.09 && xd < 2.09) {
         EW_BJ_AI_NEAR(D1_, xd, v, e);
         if (ew_bj_ziv(v, e, &r)) return r;
-    } else if (xd >= 2.09 && xd <= 24) {
+    } else if (xd >= 2.09 && xd <= 30) {
         EW_BJ_AI_POS(D1_, xd, v, e);
         if (ew_bj_ziv(v, e, &r)) return r;
+    } else if (xd > 30 && xd < INFINITY) {
+        return 0.0f;
     } else if (xd < -2.09 && xd > -256) {
         EW_BJ_AI_NEG(D1_, xd, v, e);
         if (ew_bj_ziv(v, e, &r)) return r;
@@ -281,7 +285,15 @@ EW_TARGET_V8 static inline __mmask8 ew_bj_bessel8(__m256 xf, __m256 *r, const in
         e = _mm512_mask_blend_pd(hi, e, ef);
     }
     if (kind == 1) v = _mm512_xor_pd(v, _mm512_and_pd(xd, _mm512_set1_pd(-0.0)));
-    return ew_bj_ziv8(v, e, r) & (lo | hi);
+    __mmask8 pole = 0;
+    if (kind >= 2) {             /* Y: -inf at 0, nan below (e = 0 there) */
+        const __mmask8 zero = EW_BJ_CMP(a, 0.0, _CMP_EQ_OQ), below = EW_BJ_CMP(a, 0.0, _CMP_LT_OQ);
+        v = _mm512_mask_blend_pd(zero, v, _mm512_set1_pd(-INFINITY));
+        v = _mm512_mask_blend_pd(below, v, _mm512_set1_pd(NAN));
+        e = _mm512_mask_blend_pd(zero | below, e, _mm512_setzero_pd());
+        pole = zero | below;
+    }
+    return ew_bj_ziv8(v, e, r) & (lo | hi | pole);
 }
 /* 8 lanes of spherical j0 and of Ai, as ew_bj_bessel8 (no kinds: the argument is unused) */
 EW_TARGET_V8 static inline __mmask8 ew_bj_sj0_8(__m256 xf, __m256 *r, const int unused) {
@@ -299,7 +311,8 @@ EW_TARGET_V8 static inline __mmask8 ew_bj_sj0_8(__m256 xf, __m256 *r, const int 
 EW_TARGET_V8 static inline __mmask8 ew_bj_ai8(__m256 xf, __m256 *r, const int unused) {
     const __m512d xd = _mm512_cvtps_pd(xf);
     const __mmask8 mid = EW_BJ_CMP(xd, -2.09, _CMP_GE_OQ) & EW_BJ_CMP(xd, 2.09, _CMP_LT_OQ);
-    const __mmask8 pos = EW_BJ_CMP(xd, 2.09, _CMP_GE_OQ) & EW_BJ_CMP(xd, 24.0, _CMP_LE_OQ);
+    const __mmask8 pos = EW_BJ_CMP(xd, 2.09, _CMP_GE_OQ) & EW_BJ_CMP(xd, 30.0, _CMP_LE_OQ);
+    const __mmask8 big = EW_BJ_CMP(xd, 30.0, _CMP_GT_OQ) & EW_BJ_CMP(xd, 0x1p128, _CMP_LT_OQ);   /* 0 */
     const __mmask8 neg = EW_BJ_CMP(xd, -2.09, _CMP_LT_OQ) & EW_BJ_CMP(xd, -256.0, _CMP_GT_OQ);
     __m512d v = _mm512_setzero_pd(), e = v;
     if (mid) { EW_BJ_AI_NEAR(V8_, xd, vn, en); v = vn; e = en; }
@@ -314,7 +327,9 @@ EW_TARGET_V8 static inline __mmask8 ew_bj_ai8(__m256 xf, __m256 *r, const int un
         v = _mm512_mask_blend_pd(neg, v, vg);
         e = _mm512_mask_blend_pd(neg, e, eg);
     }
-    return ew_bj_ziv8(v, e, r) & (mid | pos | neg);
+    v = _mm512_mask_blend_pd(big, v, _mm512_setzero_pd());
+    e = _mm512_mask_blend_pd(big, e, _mm512_setzero_pd());
+    return ew_bj_ziv8(v, e, r) & (mid | pos | neg | big);
 }
 /* A block o[i] = f(x[i]): 8 lanes a step by V8 (returning its lanes that are right), the
    others and the tail by the element function ELEM; without AVX-512 ELEM throughout */

@@ -4,7 +4,7 @@
 
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math -Icsrc -Igenerated \
            -o /tmp/vbessel_sweep scripts/vbessel_sweep.c csrc/special.c -lm
-       /tmp/vbessel_sweep KIND [FILE]     (KIND: j0 j1 y0 y1 sj0 ai)
+       /tmp/vbessel_sweep KIND [FILE]     (KIND: j0 j1 y0 y1 sj0 ai; without FILE no old path: 3x faster)
 
    Every float32 with |x| < 2^19 (the fast paths' range; 2 x 0x49000000 inputs), and every 61st of
    the others (inf and nan included), where block and element function both return special.c's
@@ -54,12 +54,14 @@ int main(int argc, char **argv) {
             for (int j = 0; j < m; j++) {
                 const float v = e(x[j]);
                 if (memcmp(&v, &r[j], 4) != 0 && ++diff <= 50) printf("DIFF %a block %a elem %a\n", x[j], r[j], v);
-                if (part == 2) continue;                 /* (the element function is old's there) */
+                if (part == 2 || !out) continue;         /* (the element function is old's there) */
                 const float w = o(x[j]);
                 if (memcmp(&v, &w, 4) != 0) { old++; if (out) { uint32_t q; memcpy(&q, &x[j], 4); fprintf(out, "%08x\n", q); } }
             }
         }
-    printf("%s: %ld inputs, %ld block/element differences, %ld element/old differences (|x| < 2^19)\n", kind, n, diff, old);
+    printf("%s: %ld inputs, %ld block/element differences", kind, n, diff);
+    if (out) printf(", %ld element/old differences (|x| < 2^19)", old);
+    printf("\n");
     if (out) fclose(out);
     return 0;
 }

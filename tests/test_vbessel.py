@@ -4,7 +4,7 @@ bound and Ziv's test, in AVX-512 blocks of 8 (contiguous input) and the same ope
 by element (strided input, tails, lanes the test declines).  Both walks must give the same bits,
 and those must be within 1 ulp of mpmath (correctly rounded where the test passed: nearly
 everywhere).  Samples: random bit patterns, uniform values over each region, the regions'
-boundaries (5, 0.5, 2.09, 24, -256, 2^19), the zeros of J, Y and Ai and their neighbours, tiny and
+boundaries (5, 0.5, 2.09, 30, -256, 2^19), the zeros of J, Y and Ai and their neighbours, tiny and
 subnormal inputs, signed zeros, inf and nan, in runs whose lengths leave tails.  With
 EW_NO_AVX512=1 the blocks run the element function throughout: the same bits."""
 import math
@@ -53,7 +53,7 @@ def _zeros(name):
     return [float(zero(nu, k)) for k in (1, 2, 3, 30)]
 
 
-EDGES = [0.5, 2.09, 5.0, 24.0, 2.0 ** 19, 1e-30, 2.0 ** -126, 1e-45, 80.0]
+EDGES = [0.5, 2.09, 5.0, 24.0, 30.0, 2.0 ** 19, 1e-30, 2.0 ** -126, 1e-45, 80.0]
 
 
 def inputs(name, seed):
