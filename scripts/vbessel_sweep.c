@@ -1,4 +1,4 @@
-/* Exhaustive check of csrc/vbessel.h's float32 blocks (branch bessel17): every float32 x through
+/* Exhaustive check of csrc/vbessel.h's float32 blocks (branch bessel17): float32 inputs through
    the block and the element function (they must agree bit for bit), and against special.c's
    double path that the element functions replaced (old: the float32 expr before them).
 
@@ -10,8 +10,8 @@
    the others (inf and nan included), where block and element function both return special.c's
    double rounded by construction: the whole sweep would spend 80% of its time there.
    Prints the count of block/element differences (NaNs of different bits count too: must be 0),
-   and of element/old differences, whose inputs go to FILE (hex bits, one a line) for mpmath to
-   judge (scripts/vbessel_check.py). */
+   and of element/old differences (where Ziv's test kept a float that special.c's double does not
+   round to: which is right is mpmath's to say), whose inputs go to FILE (hex bits, one a line). */
 #include <stdio.h>
 #include "prelude.h"
 int ew_use_avx2(void) { return 1; }
