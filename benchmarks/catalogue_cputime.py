@@ -2,6 +2,7 @@
 
     PYTHONPATH=. python benchmarks/catalogue_cputime.py [name ...]       # substrings of function names
     REPEAT=5 N=1000000 PYTHONPATH=. python benchmarks/catalogue_cputime.py special. gelu
+    DTYPE=float64 PYTHONPATH=. python benchmarks/catalogue_cputime.py special.bessel   # another dtype
 
 Issue 17's speed rule is "no op slower than torch's CPU time for the same 10M-element float32 call
 (1 thread, out=)".  The functions come from the generated op table (each function once, through its
@@ -28,13 +29,14 @@ from generated.tables import OPS  # noqa: E402
 
 N = int(os.environ.get("N", 10_000_000))
 REPEAT = int(os.environ.get("REPEAT", 3))
+DTYPE = os.environ.get("DTYPE", "float32")
 COUNTS = {"n": 5, "p": 2}          # integer-valued arguments: polynomial degree, polygamma order, mvlgamma's p
 rt.set_num_threads(1)
 torch.set_num_threads(1)
 rng = np.random.default_rng(0)
-DOMAINS = (rng.standard_normal(N).astype(np.float32) * 2,
-           rng.uniform(0.05, 0.95, N).astype(np.float32),
-           rng.uniform(1.5, 10, N).astype(np.float32))
+DOMAINS = (rng.standard_normal(N).astype(DTYPE) * 2,
+           rng.uniform(0.05, 0.95, N).astype(DTYPE),
+           rng.uniform(1.5, 10, N).astype(DTYPE))
 
 
 def resolve(lib, dotted):
@@ -48,7 +50,7 @@ def functions():
     seen = {}
     for op in OPS.values():
         name = op.get("function")
-        if name and name not in seen and "float32" in op["kernels"]:
+        if name and name not in seen and DTYPE in op["kernels"]:
             parser = getattr(_ops, "_P_" + name.replace(".", "__"), None)
             if parser is not None:
                 seen[name] = parser.visible[0].params
@@ -106,7 +108,7 @@ def measure(name, params):
 
 
 def main():
-    print(f"n = {N:,} float32, 1 thread, minimum thread CPU time of {REPEAT} interleaved repeats")
+    print(f"n = {N:,} {DTYPE}, 1 thread, minimum thread CPU time of {REPEAT} interleaved repeats")
     print("| function | ours ms | torch ms | vs torch |\n|---|---|---|---|")
     for name, params in functions().items():
         if sys.argv[1:] and not any(w in name for w in sys.argv[1:]):

@@ -1015,6 +1015,7 @@ EW_HARD(double, long double)
 #include "vmath_more.h" /* float32 logs, exp2, tan, inverse and hyperbolic trig, atan2, hypot, logaddexp (mathfast) */
 #include "vmath.h"      /* float32 expm1, tanh, log, log1p and the activations on them (issue 17) */
 #include "vspecial.h"   /* float32 special functions at speed (issue 17, branch vspecial) */
+#include "vbessel.h"    /* float32 Bessel J, Y, spherical j0, Airy Ai at speed (issue 17, bessel17) */
 #include "vlog.h"       /* float32 log, log2, log10 in AVX-512, correctly rounded (issue 17, vlog) */
 #include "vexp.h"       /* float32 exp family in AVX-512 blocks, correctly rounded (issue 17) */
 #include "verf.h"       /* float32 erf, erfc, gelu, ndtr correctly rounded (issue 17) */
