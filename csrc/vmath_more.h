@@ -215,12 +215,13 @@ static inline int ew_far_mid_d(double r, int w) {
     return ((ew_d2u(r) + ((1ull << w) - (1ull << 28))) & (0x1fffffffull & ~((2ull << w) - 1))) != 0;
 }
 /* acosh x = log(x + sqrt(x^2 - 1)) in double for x >= 1 (x^2 - 1 in one fma, glibc's log): within
-   2^-51.6 absolute, 2^12.5 double ulps of acosh x >= 2^-11; beyond Ziv's window, and for x < 1,
-   inf and nan, acoshl rounded once.  Correctly rounded but where acosh x lies within about 2^-62
-   of a float midpoint (glibc's acoshf, torch's std::acosh, is not); the AVX-512 block
-   (csrc/vtrig.c) gives the same bits. */
+   2^-51.6 absolute, 2^12.5 double ulps of acosh x >= 2^-11; beyond Ziv's window, and for inf,
+   acoshl rounded once; nan below 1 (as glibc's (x - x) / (x - x)), a nan x quieted.  Correctly
+   rounded but where acosh x lies within about 2^-62 of a float midpoint (glibc's acoshf, torch's
+   std::acosh, is not); the AVX-512 block (csrc/vtrig.c) gives the same bits. */
 static inline float ew_acoshf_cr(float x) {
-    if (x >= 1 && x < INFINITY) {
+    if (!(x >= 1)) return x < 1 ? (x - x) / (x - x) : x + x;
+    if (x < INFINITY) {
         const double xd = x, r = log(xd + sqrt(fma(xd, xd, -1.0)));
         if (ew_far_mid_d(r, 14)) return (float)r;
     }
