@@ -209,6 +209,34 @@ static inline float ew_logaddexp2f_fma(float a, float b) {
     return ew_mf_logaddexp_fin(a, b, m, e + (lm + corr) * 1.442695040888963407359924681001892137);
 }
 
+/* Ziv's rounding test on a double r about to be rounded to float: r's low 29 bits lie beyond 2^w
+   double ulps of 2^28 (a float midpoint), so that a value within 2^w ulps of r rounds as r does */
+static inline int ew_far_mid_d(double r, int w) {
+    return ((ew_d2u(r) + ((1ull << w) - (1ull << 28))) & (0x1fffffffull & ~((2ull << w) - 1))) != 0;
+}
+/* acosh x = log(x + sqrt(x^2 - 1)) in double for x >= 1 (x^2 - 1 in one fma, glibc's log): within
+   2^-51.6 absolute, 2^12.5 double ulps of acosh x >= 2^-11; beyond Ziv's window, and for inf,
+   acoshl rounded once; nan below 1 (as glibc's (x - x) / (x - x)), a nan x quieted.  Correctly
+   rounded but where acosh x lies within about 2^-62 of a float midpoint (glibc's acoshf, torch's
+   std::acosh, is not); the AVX-512 block (csrc/vtrig.c) gives the same bits. */
+static inline float ew_acoshf_cr(float x) {
+    if (!(x >= 1)) return x < 1 ? (x - x) / (x - x) : x + x;
+    if (x < INFINITY) {
+        const double xd = x, r = log(xd + sqrt(fma(xd, xd, -1.0)));
+        if (ew_far_mid_d(r, 14)) return (float)r;
+    }
+    return (float)acoshl((long double)x);
+}
+/* sinc as torch computes it, sin(y) / y with y = pi x rounded to float (1 at x = 0), sin y
+   correctly rounded below 2^19 (ew_trigf_fma: glibc's sinf, torch's, is not) and glibc's sinf
+   beyond: within 1 ulp of torch's.  In both flavours, so that strided runs give the AVX-512
+   block's bits (csrc/vtrig.c). */
+static inline float ew_sincf_fma(float x) {
+    if (x == 0) return 1.0f;
+    const float y = (float)EW_PI * x;
+    return (fabsf(y) < 0x1p19f ? ew_trigf_fma(y, 0) : sinf(y)) / y;
+}
+
 /* the element functions of ops.yaml: the fast path in the AVX2 flavour */
 #define ew_log2f(x) (EW_AVX2 ? ew_log2f_fma(x) : log2f(x))
 #define ew_log10f(x) (EW_AVX2 ? ew_log10f_fma(x) : (float)log10l(x))

@@ -178,4 +178,25 @@ EW_TARGET_F16C void ew_vp_pows_block(float *o, const float *a, int sa, const flo
     else if (y == -2) EW_VP_POWS_LOOP(-2.0f);
     else ew_vp_powf_block(o, a, 1, b, 0, n);
 }
+/* ldexp(x, e) with a float32 exponent, torch's mul(x, pow(2, e)): x times 2^e correctly rounded
+   (ew_exp2f_fma, the element function ops.yaml names), the powers computed a chunk at a time by
+   the exp2 block (vexp.h, the same values as ew_exp2f_fma) into a buffer on the stack, then
+   multiplied: one product either way, so every path gives the same bits.  A fixed exponent (a
+   one-element operand) takes one power. */
+#define EW_VP_LDEXP_CHUNK 256
+EW_TARGET_F16C void ew_vp_ldexpf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n) {
+    if (sb == 0) {
+        const float p = ew_exp2f_fma(b[0]);
+        for (int64_t i = 0; i < n; i++) o[i] = a[i * sa] * p;
+        return;
+    }
+    float p[EW_VP_LDEXP_CHUNK];
+    for (int64_t i0 = 0; i0 < n; i0 += EW_VP_LDEXP_CHUNK) {
+        const int64_t m = n - i0 < EW_VP_LDEXP_CHUNK ? n - i0 : EW_VP_LDEXP_CHUNK;
+        ew_vx_exp2f_block(p, b + i0, m);       /* (b read before o is written: o may be b) */
+        const float *ai = a + i0 * sa;
+        for (int64_t j = 0; j < m; j++) o[i0 + j] = ai[j * sa] * p[j];
+    }
+}
 #endif
+

@@ -7,5 +7,6 @@ float ew_vp_powf(float x, float y);
 #ifdef EW_HAVE_F16C_PATH
 void ew_vp_powf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n);
 void ew_vp_pows_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n);   /* pow_scalar */
+void ew_vp_ldexpf_block(float *o, const float *a, int sa, const float *b, int sb, int64_t n);  /* ldexp */
 #endif
 #endif

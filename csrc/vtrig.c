@@ -227,10 +227,13 @@ EW_TARGET_V8 static inline __mmask16 ew_vt_far_mid16(__mmask16 keep, __m512d lo,
 static inline float ew_vt_sincos_e(float x, const int q) {
     return fabsf(x) < 0x1p19f ? ew_trigf_fma(x, (uint64_t)q) : (q ? cosf(x) : sinf(x));
 }
-/* A unary block, 16 lanes a step as two vectors of 8 doubles: V8(xd) computes them; the lanes with
-   |x| at most the float whose bits are `lim` (and, with `nz`, x != 0) that pass Ziv's test with a
-   window of 2^lg double ulps keep them, the others get ELEM, as does the tail */
-#define EW_VT_BLOCK16(name, ELEM, V8, nz, lim, lg) \
+/* A unary block, 16 lanes a step as two vectors of 8 doubles: V8(yd) computes them from y = PRE(x)
+   (a float operation on 8 lanes that the element function makes too); the lanes with |x| at most
+   the float whose bits are `lim` (with `nz`, x != 0; with `lo`, x's bits at least lo as a signed
+   integer: x at least that float) that pass Ziv's test with a window of 2^lg double ulps keep
+   POST(the result rounded to float, y) (a float operation of the element function's), the others
+   get ELEM, as does the tail */
+#define EW_VT_BLOCK16X(name, ELEM, V8, nz, lo, lim, lg, PRE, POST) \
 EW_TARGET_V8 static void name(float *o, const float *x, int64_t n) { \
     int64_t i = 0; \
     for (; i + 16 <= n; i += 16) { \
@@ -241,10 +244,12 @@ EW_TARGET_V8 static void name(float *o, const float *x, int64_t n) { \
         __mmask16 keep = _mm512_cmple_epi32_mask(_mm512_and_si512(_mm512_castps_si512(xv), _mm512_set1_epi32(0x7fffffff)), \
                                                  _mm512_set1_epi32(lim)); \
         if (nz) keep = _mm512_mask_cmp_ps_mask(keep, xv, _mm512_setzero_ps(), _CMP_NEQ_UQ); \
-        const __m512d dl = V8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i))); \
-        const __m512d dh = V8(_mm512_cvtps_pd(_mm256_loadu_ps(x + i + 8))); \
-        _mm256_storeu_ps(o + i, _mm512_cvtpd_ps(dl)); \
-        _mm256_storeu_ps(o + i + 8, _mm512_cvtpd_ps(dh)); \
+        if (lo) keep = _mm512_mask_cmpge_epi32_mask(keep, _mm512_castps_si512(xv), _mm512_set1_epi32(lo)); \
+        const __m256 yl = PRE(_mm256_loadu_ps(x + i)), yh = PRE(_mm256_loadu_ps(x + i + 8)); \
+        const __m512d dl = V8(_mm512_cvtps_pd(yl)); \
+        const __m512d dh = V8(_mm512_cvtps_pd(yh)); \
+        _mm256_storeu_ps(o + i, POST(_mm512_cvtpd_ps(dl), yl)); \
+        _mm256_storeu_ps(o + i + 8, POST(_mm512_cvtpd_ps(dh), yh)); \
         const __mmask16 good = ew_vt_far_mid16(keep, dl, dh, lg); \
         if (__builtin_expect(!_kortestc_mask16_u8(good, good), 0)) {   /* the input from the register: o may be x */ \
             float xt[16]; \
@@ -255,6 +260,9 @@ EW_TARGET_V8 static void name(float *o, const float *x, int64_t n) { \
     } \
     for (; i < n; i++) o[i] = ELEM(x[i]); \
 }
+#define EW_VT_ID8(y) (y)
+#define EW_VT_ID8P(r, y) (r)
+#define EW_VT_BLOCK16(name, ELEM, V8, nz, lim, lg) EW_VT_BLOCK16X(name, ELEM, V8, nz, 0, lim, lg, EW_VT_ID8, EW_VT_ID8P)
 EW_TARGET_V8 static inline __m512d ew_vt_sin8(__m512d xd) { return ew_vt_sincos8(xd, 0); }
 EW_TARGET_V8 static inline __m512d ew_vt_cos8(__m512d xd) { return ew_vt_sincos8(xd, 1); }
 static inline float ew_vt_sin_e(float x) { return ew_vt_sincos_e(x, 0); }
@@ -271,6 +279,20 @@ EW_TARGET_F16C void ew_vt_cosf_block(float *o, const float *x, int64_t n) {
     if (ew_use_avx512()) { ew_vt_cosf_block_v16(o, x, n); return; }
     ew_cosf_block(o, x, n);
     ew_cosf_finish((char *)o, sizeof(float), n);
+}
+
+/* ---- sinc x = sin y / y as torch, y = pi x rounded to float, sin y as the sin block computes it
+   (|y| < 2^19: |x| at most the float 0x4822f982), then the float quotient; x = 0 (the only x
+   with y = 0) goes to the element function ew_sincf_fma (vmath_more.h), which gives 1 */
+#ifndef EW_VT_SINC_WINDOW     /* (the exhaustive sweep narrows it to find the inputs the test saves) */
+#define EW_VT_SINC_WINDOW 13
+#endif
+EW_TARGET_V8 static inline __m256 ew_vt_pix8(__m256 x) { return _mm256_mul_ps(x, _mm256_set1_ps((float)EW_PI)); }
+EW_TARGET_V8 static inline __m256 ew_vt_div8(__m256 s, __m256 y) { return _mm256_div_ps(s, y); }
+EW_VT_BLOCK16X(ew_vt_sincf_block_v16, ew_sincf_fma, ew_vt_sin8, 1, 0, 0x4822f982, EW_VT_SINC_WINDOW, ew_vt_pix8, ew_vt_div8)
+EW_TARGET_F16C void ew_vt_sincf_block(float *o, const float *x, int64_t n) {
+    if (ew_use_avx512()) { ew_vt_sincf_block_v16(o, x, n); return; }
+    for (int64_t i = 0; i < n; i++) o[i] = ew_sincf_fma(x[i]);
 }
 
 /* ---- tan: x = m pi/2 + r as sin's reduction (m = round(2x / pi), |r| <= pi/4, the same error
@@ -442,25 +464,13 @@ EW_TARGET_F16C void ew_vt_atan2f_block(float *o, const float *a, int sa, const f
     for (int64_t i = 0; i < n; i++) o[i] = ew_atan2f_fma(a[i * sa], b[i * sb]);
 }
 
-/* ---- atanh for |x| < 1: below 0.17 its odd series a + a u P(u), u = a^2, P of degree 4 (a relative
-   fit, mpmath: 2^-43.3); above, log((1 + a) / (1 - a)) / 2 (1 + a, 1 - a exact) with the quotient y as
-   atan's (2^-42) and log y = e log 2 + log(1 / c) + log1p(m c - 1): e and m in [1, 2) by getexp and
-   getmant, c = 1 / (1 + (j + 1/2) / 16) from a 16-entry table by m's top 4 bits (two permutes), so
-   |m c - 1| <= 1/32 and log1p of degree 6 (an absolute fit, 2^-41.8); log y >= 0.34, so the double is
-   within about 2^-39.5 of atanh x: Ziv's window as atan's.  Both paths on every lane. */
-EW_TARGET_V8 static inline __m512d ew_vt_atanh8(__m512d xd) {
+/* log(y) / 2 for a positive normal double y: e and m in [1, 2) by getexp and getmant, c = 1 / (1 +
+   (j + 1/2) / 16) from a 16-entry table by m's top 4 bits (two permutes), so |m c - 1| <= 1/32,
+   and log1p(m c - 1) of degree 6 (an absolute fit, 2^-41.8): within about 2^-42.7 */
+EW_TARGET_V8 static inline __m512d ew_vt_loghalf8(__m512d y) {
 #define F_ _mm512_fmadd_pd
 #define C_ _mm512_set1_pd
-    const __m512d sg = C_(-0.0), a = _mm512_andnot_pd(sg, xd), one = C_(1.0);
-    /* the series */
-    const __m512d u = _mm512_mul_pd(a, a), u2 = _mm512_mul_pd(u, u);
-    const __m512d P = F_(F_(F_(u, C_(0x1.8c1f263d253fdp-4), C_(0x1.c680647241520p-4)), u, C_(0x1.249318dd2bf31p-3)), u2,
-                         F_(u, C_(0x1.999998d89e2b2p-3), C_(0x1.5555555563a71p-2)));
-    const __m512d small = F_(_mm512_mul_pd(a, u), P, a);
-    /* the log: y = (1 + a) / (1 - a) = 2^e m */
-    const __m512d num = _mm512_add_pd(one, a), den = _mm512_sub_pd(one, a);
-    const __m512d rc = _mm512_rcp14_pd(den), ec = _mm512_fnmadd_pd(den, rc, one), q0 = _mm512_mul_pd(num, rc);
-    const __m512d y = F_(q0, F_(ec, ec, ec), q0);
+    const __m512d one = C_(1.0);
     const __m512d e = _mm512_getexp_pd(y), m = _mm512_getmant_pd(y, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
     const __m512i j = _mm512_srli_epi64(_mm512_castpd_si512(m), 48);      /* m's top 4 bits: the entry */
     const __m512d c = _mm512_permutex2var_pd(
@@ -477,7 +487,28 @@ EW_TARGET_V8 static inline __m512d ew_vt_atanh8(__m512d xd) {
     const __m512d Q = F_(F_(F_(r, C_(-0x1.55c5a937e37dap-3), C_(0x1.99f548eb93c56p-3)), r, C_(-0x1.fffff2eed8a81p-3)), r2,
                          F_(r, C_(0x1.5555527630abbp-2), C_(-0x1.00000000101d7p-1)));
     const __m512d lp = F_(r2, Q, r);                                        /* log1p r */
-    const __m512d big = F_(e, C_(0x1.62e42fefa39efp-2), F_(lp, C_(0.5), hl));
+    return F_(e, C_(0x1.62e42fefa39efp-2), F_(lp, C_(0.5), hl));
+#undef F_
+#undef C_
+}
+/* ---- atanh for |x| < 1: below 0.17 its odd series a + a u P(u), u = a^2, P of degree 4 (a relative
+   fit, mpmath: 2^-43.3); above, log((1 + a) / (1 - a)) / 2 (1 + a, 1 - a exact) with the quotient y as
+   atan's (2^-42) and ew_vt_loghalf8; log y >= 0.34, so the double is within about 2^-39.5 of atanh x:
+   Ziv's window as atan's.  Both paths on every lane. */
+EW_TARGET_V8 static inline __m512d ew_vt_atanh8(__m512d xd) {
+#define F_ _mm512_fmadd_pd
+#define C_ _mm512_set1_pd
+    const __m512d sg = C_(-0.0), a = _mm512_andnot_pd(sg, xd), one = C_(1.0);
+    /* the series */
+    const __m512d u = _mm512_mul_pd(a, a), u2 = _mm512_mul_pd(u, u);
+    const __m512d P = F_(F_(F_(u, C_(0x1.8c1f263d253fdp-4), C_(0x1.c680647241520p-4)), u, C_(0x1.249318dd2bf31p-3)), u2,
+                         F_(u, C_(0x1.999998d89e2b2p-3), C_(0x1.5555555563a71p-2)));
+    const __m512d small = F_(_mm512_mul_pd(a, u), P, a);
+    /* the log: y = (1 + a) / (1 - a) = 2^e m */
+    const __m512d num = _mm512_add_pd(one, a), den = _mm512_sub_pd(one, a);
+    const __m512d rc = _mm512_rcp14_pd(den), ec = _mm512_fnmadd_pd(den, rc, one), q0 = _mm512_mul_pd(num, rc);
+    const __m512d y = F_(q0, F_(ec, ec, ec), q0);
+    const __m512d big = ew_vt_loghalf8(y);
 #undef F_
 #undef C_
     const __m512d t = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, _mm512_set1_pd(0.17), _CMP_GE_OQ), small, big);
@@ -486,5 +517,19 @@ EW_TARGET_V8 static inline __m512d ew_vt_atanh8(__m512d xd) {
 static inline float ew_vt_atanh_e(float x) { return ew_atanhf_fma(x); }
 EW_VT_BLOCK16(ew_vt_atanhf_block_v16, ew_vt_atanh_e, ew_vt_atanh8, 0, 0x3f7fffff, EW_VT_INV_WINDOW)    /* |x| < 1 */
 EW_VT_UNARY(ew_vt_atanhf_block, ew_vt_atanh_e)
+
+/* ---- acosh x = log(x + sqrt(x^2 - 1)) for x >= 1.0625 (acosh x >= 0.35): x^2 - 1 in one fma
+   (2^-53), so x + sqrt within about 2^-51.6 of its true value, and its log by ew_vt_loghalf8,
+   doubled (within 2^-41.7): the double is within 2^12.3 double ulps of acosh x; Ziv's window as
+   atanh's.  Smaller x (where the log's absolute error would grow against the result), inf and nan
+   go to the element function ew_acoshf_cr (vmath_more.h). */
+EW_TARGET_V8 static inline __m512d ew_vt_acosh8(__m512d xd) {
+    const __m512d s = _mm512_sqrt_pd(_mm512_fmsub_pd(xd, xd, _mm512_set1_pd(1.0)));
+    const __m512d h = ew_vt_loghalf8(_mm512_add_pd(xd, s));
+    return _mm512_add_pd(h, h);
+}
+EW_VT_BLOCK16X(ew_vt_acoshf_block_v16, ew_acoshf_cr, ew_vt_acosh8, 0, 0x3f880000, 0x7f7fffff, EW_VT_INV_WINDOW,
+               EW_VT_ID8, EW_VT_ID8P)     /* 1.0625 <= x < inf */
+EW_VT_UNARY(ew_vt_acoshf_block, ew_acoshf_cr)
 
 #endif

@@ -16,6 +16,8 @@ void ew_vt_hardsigmoidf_block(float *o, const float *x, int64_t n);
 void ew_vt_hardswishf_block(float *o, const float *x, int64_t n);
 void ew_vt_atanf_block(float *o, const float *x, int64_t n);
 void ew_vt_atanhf_block(float *o, const float *x, int64_t n);
+void ew_vt_acoshf_block(float *o, const float *x, int64_t n);
+void ew_vt_sincf_block(float *o, const float *x, int64_t n);
 void ew_vt_asinf_block(float *o, const float *x, int64_t n);
 void ew_vt_acosf_block(float *o, const float *x, int64_t n);
 void ew_vt_tanf_block(float *o, const float *x, int64_t n);

@@ -827,6 +827,17 @@ def _igamma(upper):
     return ref
 
 
+def _sinc_float32(mp, x):
+    """torch's float32 sinc, sin(y) / y with y = pi x rounded to float32, sin y correctly rounded to float32
+    (ours; torch's glibc sinf is not)"""
+    if x == 0:
+        return mp.mpf(1)
+    y = float(np.float32(np.float32(math.pi) * np.float32(float(x))))
+    if not math.isfinite(y):
+        return mp.nan
+    return mp.mpf(float(np.float32(mp.sin(y)))) / y
+
+
 SELU = (1.6732632423543772848170429916717, 1.0507009873554804934193349852946)
 # issue 17's functions: wherever torch is off, ours must be the correctly rounded value (region None:
 # every element, whatever the number of arguments; the number arguments are among the inputs)
@@ -856,6 +867,8 @@ TORCH_INACCURATE += [
     (("nn.functional.hardsigmoid",), FLOATING, None, lambda mp, x, *_: min(max(x + 3, 0), 6) / 6, "(x + 3) rounded"),
     (("nn.functional.hardswish",), FLOATING, None, lambda mp, x, *_: x * min(max(x + 3, 0), 6) / 6, "(x + 3) rounded"),
     (("nn.functional.tanhshrink",), FLOATING, None, lambda mp, x: x - mp.tanh(x), "x - tanh(x) cancels near 0"),
+    (("acosh",), ("float32",), None, lambda mp, x: mp.acosh(x), "glibc's acoshf (std::acosh) is up to 2 ulps off"),
+    (("sinc",), ("float32",), None, _sinc_float32, "glibc's sinf of pi x is not correctly rounded"),
 ]
 
 
