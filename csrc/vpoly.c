@@ -27,8 +27,8 @@
 enum { EW_VO_T, EW_VO_U, EW_VO_V, EW_VO_W, EW_VO_ST, EW_VO_SU, EW_VO_SV, EW_VO_SW,
        EW_VO_H, EW_VO_HE, EW_VO_L, EW_VO_P };
 /* the Chebyshev kinds' degree beyond which the element function takes |y| < 1 by its
-   trigonometric form (torch's thresholds, special_body.h) */
-static const double ew_vo_trig[] = {6, 8, 8, 8, 6, 6, 6, 4};
+   trigonometric form (special_body.h) */
+static const double ew_vo_trig[] = {6, 8, 8, 8, 6, 6, 6, 6};
 
 /* 8 lanes of polynomial K at x (doubles of floats) of degree nd (the float degree as a double):
    the element function's double where it runs the recurrence (or answers 0, 1, P_1); *elem
