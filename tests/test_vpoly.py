@@ -117,15 +117,6 @@ def _assert_same(what, xs, ns, got, want):
     assert not bad, f"{what}: {len(bad)} of {len(got)} differ (x, n, block, element): {bad[:5]}"
 
 
-@pytest.fixture(params=[1, 0], ids=["simd", "baseline"])
-def flavour(request):
-    from runtime import _threads
-    saved = _threads._config("f16c")
-    _threads._config("f16c", request.param)
-    yield request.param
-    _threads._config("f16c", saved)
-
-
 @pytest.mark.parametrize("name", OPS)
 def test_block_is_element_function(name, flavour):
     fn = getattr(rt.special, name)
