@@ -7,6 +7,7 @@
        gcc -O3 -march=native -ffp-contract=off -fno-math-errno -fno-trapping-math -Icsrc -Igenerated \
            -o /tmp/vpoly_sweep scripts/vpoly_sweep.c csrc/special.c -lm
        nice -n 10 /tmp/vpoly_sweep OPS PAIRS N...     # OPS: comma-separated names, or all
+       STEP=16 nice -n 10 /tmp/vpoly_sweep OPS 0 N...  # every 16th float32 x (bit pattern) only
 
    Prints every difference ("DIFF op x n block elem", the first 20 of each op) and the counts. */
 #include <stdio.h>
@@ -72,6 +73,7 @@ int main(int argc, char **argv) {
     static float x[M], nn[M], got[M];
     if (argc < 3) { fprintf(stderr, "usage: %s OPS PAIRS N...\n", argv[0]); return 2; }
     const long pairs = atol(argv[2]);
+    const uint64_t step = getenv("STEP") ? strtoull(getenv("STEP"), 0, 0) : 1;   /* every step-th x */
     int bad = 0;
     for (int op = 0; op < NOPS; op++) {
         if (!named(argv[1], OPS[op].name)) continue;
@@ -80,8 +82,8 @@ int main(int argc, char **argv) {
         for (int k = 3; k < argc; k++) {
             const float nv = strtof(argv[k], 0);
             for (int j = 0; j < M; j++) nn[j] = nv;
-            for (uint64_t s = 0; s < (1ull << 32); s += M) {
-                for (int j = 0; j < M; j++) { const uint32_t u = (uint32_t)(s + j); memcpy(&x[j], &u, 4); }
+            for (uint64_t s = 0; s < (1ull << 32); s += (uint64_t)M * step) {
+                for (int j = 0; j < M; j++) { const uint32_t u = (uint32_t)(s + (uint64_t)j * step); memcpy(&x[j], &u, 4); }
                 OPS[op].block(got, x, 1, &nv, 0, M);
                 compare(op, x, nn, got, M);
                 inputs += M;
