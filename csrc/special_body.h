@@ -696,8 +696,9 @@ static T F(chebyshev_v)(T x, T n) { return F(cheb_v)(x, F(degree)(n)); }
 static T F(chebyshev_w)(T x, T n) { return F(cheb_w)(x, F(degree)(n)); }
 
 /* the shifted polynomials are the plain ones of 2x - 1 (torch's special cases at x = 0 and 1,
-   and its own thresholds for the closed forms, except W's: torch's trigonometric form from n = 5
-   is no more accurate than the recurrence there, which W keeps to n = 6 as T, U and V do) */
+   and its own thresholds for the closed forms, except W's: like T, U and V, W keeps the
+   recurrence to n = 6, as accurate there as the trigonometric form torch takes from n = 5
+   (benchmarks/results.md, branch poly17) and run in vector lanes by vpoly.c) */
 static T F(shifted_chebyshev_t)(T x, T nf) {
     int64_t n = F(degree)(nf);
     T y = x + x - 1;
