@@ -877,8 +877,8 @@ _ERROR_KEYS = ("out", "inplace", "value") + CATEGORY_NAMES
 
 
 # the prefixes of the block functions defined in a C file of csrc/ (vtrig.c, vlogc.c, verfc.c,
-# vpow.c): the kernel template declares them, with an op's params as their last arguments
-BLOCK_PREFIXES = ("ew_vt_", "ew_vl_", "ew_ve_", "ew_vp_")
+# vpow.c, vpoly.c): the kernel template declares them, with an op's params as their last arguments
+BLOCK_PREFIXES = ("ew_vt_", "ew_vl_", "ew_ve_", "ew_vp_", "ew_vo_")
 
 
 def _parse_simd(report, where, entry, supported, arity, has_params=False):
@@ -907,7 +907,7 @@ def _parse_simd(report, where, entry, supported, arity, has_params=False):
                              f"got {key!r}: {fn!r}")
             elif key == "block" and has_params and not fn.startswith(BLOCK_PREFIXES):
                 report(line, f"{where}: simd {d}: block {fn!r} of an op with params must be a function of "
-                             f"csrc/vtrig.c, vlogc.c, verfc.c or vpow.c (named {', '.join(p + '*' for p in BLOCK_PREFIXES)}), "
+                             f"csrc/vtrig.c, vlogc.c, verfc.c, vpow.c or vpoly.c (named {', '.join(p + '*' for p in BLOCK_PREFIXES)}), "
                              "which gets the params as its last arguments")
             else:
                 block.append((d, fn))

@@ -696,7 +696,9 @@ static T F(chebyshev_v)(T x, T n) { return F(cheb_v)(x, F(degree)(n)); }
 static T F(chebyshev_w)(T x, T n) { return F(cheb_w)(x, F(degree)(n)); }
 
 /* the shifted polynomials are the plain ones of 2x - 1 (torch's special cases at x = 0 and 1,
-   and its own thresholds for the closed forms) */
+   and its own thresholds for the closed forms, except W's: like T, U and V, W keeps the
+   recurrence to n = 6, as accurate there as the trigonometric form torch takes from n = 5
+   (benchmarks/results.md, branch poly17) and run in vector lanes by vpoly.c) */
 static T F(shifted_chebyshev_t)(T x, T nf) {
     int64_t n = F(degree)(nf);
     T y = x + x - 1;
@@ -754,7 +756,7 @@ static T F(shifted_chebyshev_w)(T x, T nf) {
     if (x == 1) return (T)(n + n + 1);
     if (x == 0) return n % 2 == 0 ? 1 : -1;
     if (n > EW_POLY_PHASE && fabs(y) < 1) return F(cheb_inside)(2 - 2 * (ew_q)x, 2 * (ew_q)x, n, 3);
-    if (n > 4 && fabs(y) < 1) {
+    if (n > 6 && fabs(y) < 1) {
         T t = acos(y);
         if (cos(t / 2) != 1) return sin((n + 0.5) * t) / sin(t / 2);
         return n % 2 == 0 ? 1 : -1;

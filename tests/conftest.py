@@ -25,3 +25,14 @@ def simd():
     _threads._config("f16c", 1)
     yield
     _threads._config("f16c", saved)
+
+
+@pytest.fixture(params=[1, 0], ids=["simd", "baseline"])
+def flavour(request):
+    """Each of the kernels' flavours in turn (the vector one, with the blocks, then the baseline
+    one, the element functions): restored after the test."""
+    from runtime import _threads
+    saved = _threads._config("f16c")
+    _threads._config("f16c", request.param)
+    yield request.param
+    _threads._config("f16c", saved)

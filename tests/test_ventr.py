@@ -16,7 +16,6 @@ import runtime as rt
 from runtime import _threads
 
 from floats import f32
-from test_vlog import flavour  # noqa: F401  (the simd and baseline flavours, a fixture)
 
 
 def from_bits(b):

@@ -213,14 +213,6 @@ def sample(n, seed):
     return out + [f32(v) for v in EDGES] + list(HARD) + list(HARD1P)
 
 
-@pytest.fixture(params=[1, 0], ids=["simd", "baseline"])
-def flavour(request):
-    saved = _threads._config("f16c")
-    _threads._config("f16c", request.param)
-    yield request.param
-    _threads._config("f16c", saved)
-
-
 def check(name, xs, got):
     bad = []
     for x, g in zip(xs, got):
