@@ -293,8 +293,8 @@ def _check_state(report, where, line, entry, red_config):
             _statements(report, where, line, entry, key)
         if red_config.index:
             report(line, f"{where}: an index reduction has its own state; drop `state`")
-    elif "join" in entry or "chunk" in entry:
-        report(line, f"{where}: join and chunk go with state")
+    elif "chunk" in entry:
+        report(line, f"{where}: chunk goes with state")
     if ("finish2" in entry) != (red_config.outputs == "pair"):
         report(line, f"{where}: finish2 (the second output) is needed exactly when the config's outputs is pair")
     if entry.get("inplace") and not red_config.scan:
