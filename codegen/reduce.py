@@ -450,6 +450,17 @@ def _kernel(model, ct, kid, name, i, v):
         lanes=_lanes(model, i, acc), line=r.line)
 
 
+def _same_kernels(ks):
+    """A kernel whose facts (so its C) are those of an earlier kernel of another reduction is that
+    kernel (`same`: max_all's are amax's, count_nonzero_all's count_nonzero's): the table of
+    reducers points at the first, and no shard compiles it twice."""
+    first = {}
+    for k in ks:
+        key = repr(sorted((a, b) for a, b in k.items() if a not in ("id", "name", "op", "line")))
+        k["same"] = first.get(key) if not k["scan"] else None
+        first.setdefault(key, k["name"])
+
+
 # A combine that reads the element only as `x != 0` into an integer state (any, all, count_nonzero)
 _NONZERO = re.compile(r"acc [|&+] \(x != 0\)")
 
@@ -498,13 +509,15 @@ def render_files(model, env, ct):
         scan = red.config(red.op(name).config).scan
         ks.append(_kernel(model, ct, counts[scan], name, i, v))
         counts[scan] += 1
-    _share_exact_folds(model, ct, ks)
+    _same_kernels(ks)
+    _share_exact_folds(model, ct, [k for k in ks if not k["same"]])
     tpl = env.get_template("reduce.c.j2")
     files = {"k_reduce.c": tpl.render(header=HEADER, kernels=[k for k in ks if not k["scan"]],
                                       scanners=[k for k in ks if k["scan"]], table_only=True)}
     for op in dict.fromkeys(k["op"] for k in ks):     # a shard per reduction: they compile in parallel
-        files[f"k_reduce_{op}.c"] = tpl.render(header=HEADER, kernels=[k for k in ks if k["op"] == op],
-                                               table_only=False)
+        shard = [k for k in ks if k["op"] == op and not k["same"]]
+        if shard:
+            files[f"k_reduce_{op}.c"] = tpl.render(header=HEADER, kernels=shard, table_only=False)
     table = {}
     for k in ks:
         table.setdefault(k["op"], {})[(k["i"], k["v"])] = k["id"]

@@ -152,6 +152,21 @@ def test_nonzero_folds_of_every_dtype(dtype):
         assert t.any().item() and t.count_nonzero().item() == 1 and t.count_nonzero(0).item() == 1
 
 
+def test_reductions_with_the_same_code_share_their_kernels():
+    """max_all's kernels are amax's (and min_all's amin's, count_nonzero_all's count_nonzero's):
+    the table of reducers points at the first, no shard compiles them again, and the calls agree."""
+    from codegen.render import render
+    files = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
+    for op in ("max_all", "min_all", "count_nonzero_all"):
+        assert f"k_reduce_{op}.c" not in files
+    table = files["k_reduce.c"]
+    assert "&r_max_all_" not in table and table.count("&r_amax_float32_float32,") == 2
+    for dt in (rt.int8, rt.uint8, rt.float16, rt.float32, rt.float64):
+        t = rt.tensor([3, -1, 7, 0, 2] * 5000, dtype=dt) if dt != rt.uint8 else rt.tensor([3, 1, 7, 0, 2] * 5000, dtype=dt)
+        assert t.max().item() == t.amax().item() == 7 and t.min().item() == t.amin().item()
+        assert t.count_nonzero().item() == t.count_nonzero(0).item() == 20000
+
+
 def _bits(t):
     """A tensor's values as raw bytes (NaN payloads and the sign of zero included)."""
     return bytes(t.reshape(-1).view(rt.uint8).tolist())
