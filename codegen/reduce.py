@@ -450,15 +450,20 @@ def _kernel(model, ct, kid, name, i, v):
         lanes=_lanes(model, i, acc), line=r.line)
 
 
-def _same_kernels(ks):
-    """A kernel whose facts (so its C) are those of an earlier kernel of another reduction is that
-    kernel (`same`: max_all's are amax's, count_nonzero_all's count_nonzero's): the table of
-    reducers points at the first, and no shard compiles it twice."""
+# What a kernel's finish alone reads: kernels equal in everything else fold alike
+_FINISH_FACTS = ("id", "name", "op", "line", "i", "v", "finish", "finish2", "store", "store2", "v_ctype", "v2_ctype",
+                 "outputs")
+
+
+def _fold_hosts(ks):
+    """A kernel whose facts but those of its finish are an earlier kernel's (std's are var's,
+    max_all's amax's, mean's sum's, sum(dtype=float32) of float16 sum's) runs that kernel's fold
+    (`fold`: its name; `host`: its reduction), in that reduction's shard, with a finish of its own."""
     first = {}
     for k in ks:
-        key = repr(sorted((a, b) for a, b in k.items() if a not in ("id", "name", "op", "line")))
-        k["same"] = first.get(key) if not k["scan"] else None
-        first.setdefault(key, k["name"])
+        key = repr(sorted((a, b) for a, b in k.items() if a not in _FINISH_FACTS))
+        host = first.setdefault(key, k) if not k["scan"] else k
+        k["fold"], k["host"] = (host["name"], host["op"]) if host is not k else (None, k["op"])
 
 
 # A combine that reads the element only as `x != 0` into an integer state (any, all, count_nonzero)
@@ -509,15 +514,19 @@ def render_files(model, env, ct):
         scan = red.config(red.op(name).config).scan
         ks.append(_kernel(model, ct, counts[scan], name, i, v))
         counts[scan] += 1
-    _same_kernels(ks)
-    _share_exact_folds(model, ct, [k for k in ks if not k["same"]])
+    _fold_hosts(ks)
+    _share_exact_folds(model, ct, [k for k in ks if not k["fold"]])
+    alias = {k["name"]: k["alias"] for k in ks if not k["fold"]}
+    for k in ks:
+        k["fold"] = k["fold"] and (alias[k["fold"]] or k["fold"])    # the functions the host's reducer uses
     tpl = env.get_template("reduce.c.j2")
     files = {"k_reduce.c": tpl.render(header=HEADER, kernels=[k for k in ks if not k["scan"]],
                                       scanners=[k for k in ks if k["scan"]], table_only=True)}
     for op in dict.fromkeys(k["op"] for k in ks):     # a shard per reduction: they compile in parallel
-        shard = [k for k in ks if k["op"] == op and not k["same"]]
+        shard = [k for k in ks if k["op"] == op and not k["fold"]]
         if shard:
-            files[f"k_reduce_{op}.c"] = tpl.render(header=HEADER, kernels=shard, table_only=False)
+            files[f"k_reduce_{op}.c"] = tpl.render(header=HEADER, kernels=shard, table_only=False,
+                                                   guests=[k for k in ks if k["fold"] and k["host"] == op])
     table = {}
     for k in ks:
         table.setdefault(k["op"], {})[(k["i"], k["v"])] = k["id"]

@@ -152,19 +152,25 @@ def test_nonzero_folds_of_every_dtype(dtype):
         assert t.any().item() and t.count_nonzero().item() == 1 and t.count_nonzero(0).item() == 1
 
 
-def test_reductions_with_the_same_code_share_their_kernels():
-    """max_all's kernels are amax's (and min_all's amin's, count_nonzero_all's count_nonzero's):
-    the table of reducers points at the first, no shard compiles them again, and the calls agree."""
+def test_reductions_with_the_same_fold_share_its_code():
+    """A kernel whose fold is another's (std's is var's, max_all's amax's, mean's sum's,
+    count_nonzero_all's count_nonzero's) is that fold with a finish of its own, in that reduction's
+    shard: no shard of its own, and the values of its own finish."""
     from codegen.render import render
     files = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
-    for op in ("max_all", "min_all", "count_nonzero_all"):
-        assert f"k_reduce_{op}.c" not in files
-    table = files["k_reduce.c"]
-    assert "&r_max_all_" not in table and table.count("&r_amax_float32_float32,") == 2
+    for op in ("max_all", "min_all", "count_nonzero_all", "std", "var_mean", "std_mean", "mean"):
+        assert f"k_reduce_{op}.c" not in files, op
+    assert "r_var_float32_float32_run, r_var_float32_float32_rows" in files["k_reduce_var.c"].split(
+        "const ew_reducer r_std_float32_float32 =")[1].split("\n")[0]
     for dt in (rt.int8, rt.uint8, rt.float16, rt.float32, rt.float64):
-        t = rt.tensor([3, -1, 7, 0, 2] * 5000, dtype=dt) if dt != rt.uint8 else rt.tensor([3, 1, 7, 0, 2] * 5000, dtype=dt)
-        assert t.max().item() == t.amax().item() == 7 and t.min().item() == t.amin().item()
+        t = rt.tensor([3, 1, 7, 0, 2] * 5000, dtype=dt)
+        assert t.max().item() == t.amax().item() == 7 and t.min().item() == t.amin().item() == 0
         assert t.count_nonzero().item() == t.count_nonzero(0).item() == 20000
+        if dt.is_floating_point:
+            v, m = t.var(), t.mean()
+            assert abs(m.item() - 2.6) < 1e-2 and abs(v.item() - 5.84) < 1e-2
+            assert rt.var_mean(t)[0].item() == v.item() and rt.std_mean(t)[1].item() == rt.var_mean(t)[1].item()
+            assert abs(t.std().item() - math.sqrt(5.84)) < 1e-2
 
 
 def _bits(t):
