@@ -7,6 +7,7 @@ torch computes in (sum of int32: int64, read and widened as it is loaded; argmax
 own).  dtype= casts the input first (as torch does), so it only needs the (d, d) kernels."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from . import schema
@@ -293,8 +294,8 @@ def _check_state(report, where, line, entry, red_config):
             _statements(report, where, line, entry, key)
         if red_config.index:
             report(line, f"{where}: an index reduction has its own state; drop `state`")
-    elif "join" in entry or "chunk" in entry:
-        report(line, f"{where}: join and chunk go with state")
+    elif "chunk" in entry:
+        report(line, f"{where}: chunk goes with state")
     if ("finish2" in entry) != (red_config.outputs == "pair"):
         report(line, f"{where}: finish2 (the second output) is needed exactly when the config's outputs is pair")
     if entry.get("inplace") and not red_config.scan:
@@ -449,6 +450,60 @@ def _kernel(model, ct, kid, name, i, v):
         lanes=_lanes(model, i, acc), line=r.line)
 
 
+# What a kernel's finish alone reads: kernels equal in everything else fold alike
+_FINISH_FACTS = ("id", "name", "op", "line", "i", "v", "finish", "finish2", "store", "store2", "v_ctype", "v2_ctype",
+                 "outputs")
+
+
+def _fold_hosts(ks):
+    """A kernel whose facts but those of its finish are an earlier kernel's (std's are var's,
+    max_all's amax's, mean's sum's, sum(dtype=float32) of float16 sum's) runs that kernel's fold
+    (`fold`: its name; `host`: its reduction), in that reduction's shard, with a finish of its own."""
+    first = {}
+    for k in ks:
+        key = repr(sorted((a, b) for a, b in k.items() if a not in _FINISH_FACTS))
+        host = first.setdefault(key, k) if not k["scan"] else k
+        k["fold"], k["host"] = (host["name"], host["op"]) if host is not k else (None, k["op"])
+
+
+# A combine that reads the element only as `x != 0` into an integer state (any, all, count_nonzero)
+_NONZERO = re.compile(r"acc [|&+] \(x != 0\)")
+
+
+def _exact(k):
+    """Does the fold give the same state for any grouping of the elements?  A count or a logical
+    fold of x != 0 does."""
+    return not (k["scan"] or k["state"] or k["index"]) and bool(_NONZERO.fullmatch(k["combine"] or ""))
+
+
+def _share_exact_folds(model, ct, ks):
+    """Exact folds need not be compiled once per input dtype.  A kernel of integers (or bool) that
+    only tests x != 0 takes the functions of the first kernel of its reduction with the same
+    element size and results (`alias`: uint32's any is int32's); a float16, bfloat16 or complex32
+    input of an exact fold decodes chunks and runs its opmath dtype's loop on them (`through`; that
+    loop is the `target` of a call, compiled once: not inlined or cloned into the caller)."""
+    first = {}
+    names = {(k["op"], k["i"]): k for k in ks}
+    for k in ks:
+        k["alias"] = k["through"] = None
+        k["target"] = False
+    for k in ks:
+        if not _exact(k):
+            continue
+        d = model.dtype(k["i"])
+        if d.category in ("integral", "bool"):
+            key = (k["op"], d.itemsize, k["v"], k["acc"])
+            if key in first:
+                k["alias"] = first[key]
+            else:
+                first[key] = k["name"]
+        elif k["decode"] and not k["simd"]:
+            t = names.get((k["op"], d.opmath))
+            if t and t["acc"] == k["acc"] and t["in_ctype"] == k["x_ctype"] and not (t["through"] or t["alias"]):
+                k["through"] = t["name"]
+                t["target"] = True
+
+
 def render_files(model, env, ct):
     """{'k_reduce.c': ..., 'reductions.py': ...}.  Reductions and scans are numbered apart (the
     tables ew_reducers and ew_scanners)."""
@@ -459,12 +514,19 @@ def render_files(model, env, ct):
         scan = red.config(red.op(name).config).scan
         ks.append(_kernel(model, ct, counts[scan], name, i, v))
         counts[scan] += 1
+    _fold_hosts(ks)
+    _share_exact_folds(model, ct, [k for k in ks if not k["fold"]])
+    alias = {k["name"]: k["alias"] for k in ks if not k["fold"]}
+    for k in ks:
+        k["fold"] = k["fold"] and (alias[k["fold"]] or k["fold"])    # the functions the host's reducer uses
     tpl = env.get_template("reduce.c.j2")
     files = {"k_reduce.c": tpl.render(header=HEADER, kernels=[k for k in ks if not k["scan"]],
                                       scanners=[k for k in ks if k["scan"]], table_only=True)}
     for op in dict.fromkeys(k["op"] for k in ks):     # a shard per reduction: they compile in parallel
-        files[f"k_reduce_{op}.c"] = tpl.render(header=HEADER, kernels=[k for k in ks if k["op"] == op],
-                                               table_only=False)
+        shard = [k for k in ks if k["op"] == op and not k["fold"]]
+        if shard:
+            files[f"k_reduce_{op}.c"] = tpl.render(header=HEADER, kernels=shard, table_only=False,
+                                                   guests=[k for k in ks if k["fold"] and k["host"] == op])
     table = {}
     for k in ks:
         table.setdefault(k["op"], {})[(k["i"], k["v"])] = k["id"]

@@ -118,6 +118,61 @@ def test_nan_propagates_and_ties_take_the_first_index(dtype):
     assert m.argmax(0)[0].item() == 600          # the row walk: first NaN down column 0
 
 
+# ----------------------------------------------------------------------------- shared exact folds
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
+                                   "float16", "bfloat16", "complex32"])
+def test_nonzero_folds_of_every_dtype(dtype):
+    """any, all and count_nonzero of the dtypes that share another dtype's fold (codegen/reduce.py,
+    _share_exact_folds: unsigned integers take the signed ones', float16, bfloat16 and complex32
+    decode chunks for float32's and complex64's): the one nonzero (or zero) element found wherever
+    it sits, before, across and after the 4096-element chunks, contiguous and strided; for the
+    floating types a NaN counts and -0.0 does not."""
+    dt = getattr(rt, dtype)
+    n = 3 * 4096 + 77
+    # a value whose low byte is zero: a loop that read the wrong width would miss it
+    bits = {"int8": 8, "uint8": 8, "int16": 16, "uint16": 16, "int32": 32, "uint32": 32, "int64": 64, "uint64": 64}
+    one = 1j if dtype == "complex32" else 1 << (bits[dtype] - 2) if dtype in bits else 1
+    for at in (0, 4095, 4096, 8200, n - 1):
+        t = rt.zeros(n, dtype=dt)
+        t[at] = one
+        assert t.any().item() and not t.all().item() and t.count_nonzero(0).item() == 1, at
+        assert t[1:].any().item() == (at != 0) and t[1:].count_nonzero(0).item() == (at != 0)
+        assert t[::3].any().item() == (at % 3 == 0) and t[::3].count_nonzero(0).item() == (at % 3 == 0), at
+        u = rt.ones(n, dtype=dt)
+        u[at] = 0
+        assert u.any().item() and not u.all().item() and u.count_nonzero(0).item() == n - 1, at
+        assert u[1:].all().item() == (at == 0) and u[::2].all().item() == (at % 2 == 1), at
+        m = u.reshape(-1, 1)                   # one element per row: the row walk
+        assert m.count_nonzero(1).tolist() == [int(i != at) for i in range(n)]
+    if dtype in ("float16", "bfloat16", "complex32"):
+        t = rt.zeros(n, dtype=dt)
+        t[5000] = -0.0
+        assert not t.any().item() and t.count_nonzero().item() == 0
+        t[9000] = float("nan")
+        assert t.any().item() and t.count_nonzero().item() == 1 and t.count_nonzero(0).item() == 1
+
+
+def test_reductions_with_the_same_fold_share_its_code():
+    """A kernel whose fold is another's (std's is var's, max_all's amax's, mean's sum's,
+    count_nonzero_all's count_nonzero's) is that fold with a finish of its own, in that reduction's
+    shard: no shard of its own, and the values of its own finish."""
+    from codegen.render import render
+    files = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
+    for op in ("max_all", "min_all", "count_nonzero_all", "std", "var_mean", "std_mean", "mean"):
+        assert f"k_reduce_{op}.c" not in files, op
+    assert "r_var_float32_float32_run, r_var_float32_float32_rows" in files["k_reduce_var.c"].split(
+        "const ew_reducer r_std_float32_float32 =")[1].split("\n")[0]
+    for dt in (rt.int8, rt.uint8, rt.float16, rt.float32, rt.float64):
+        t = rt.tensor([3, 1, 7, 0, 2] * 5000, dtype=dt)
+        assert t.max().item() == t.amax().item() == 7 and t.min().item() == t.amin().item() == 0
+        assert t.count_nonzero().item() == t.count_nonzero(0).item() == 20000
+        if dt.is_floating_point:
+            v, m = t.var(), t.mean()
+            assert abs(m.item() - 2.6) < 1e-2 and abs(v.item() - 5.84) < 1e-2
+            assert rt.var_mean(t)[0].item() == v.item() and rt.std_mean(t)[1].item() == rt.var_mean(t)[1].item()
+            assert abs(t.std().item() - math.sqrt(5.84)) < 1e-2
+
+
 def _bits(t):
     """A tensor's values as raw bytes (NaN payloads and the sign of zero included)."""
     return bytes(t.reshape(-1).view(rt.uint8).tolist())
