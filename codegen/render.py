@@ -220,6 +220,7 @@ def build_context(model: Model) -> dict:
                                     fuse=op.fuse,
                                     block=dict(op.block).get(dtype_name),
                                     one_loop=bool(storage and storage["one_loop"])))
+    _share_identical(kernels)
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:
@@ -245,6 +246,27 @@ def build_context(model: Model) -> dict:
                 fused=fused_kernels(model, ct, kernels, cast_ids),
                 cast_ids=cast_ids, integral=integral, functions=python_functions(model),
                 operators=python_operators(model), numbers_as_tensors=schema.NUMBERS_AS_TENSORS)
+
+
+# what renders a kernel's C, all but its name (and the op and line its comment and markers name)
+_OWN_KEYS = frozenset(("op", "symbol", "expr_line"))
+
+
+def _share_identical(kernels: list) -> None:
+    """Kernels of different ops whose C would be the same (aliases, ops sharing an expression:
+    floor, ceil, round and trunc on an integer dtype are one copy loop) are compiled once: every
+    later one takes the first one's symbol and is marked `alias`, so that its shard leaves it
+    out and loops.c points its id at the first.  Not for ops with fused loops, which are
+    named after their kernel's symbol."""
+    first = {}
+    for k in kernels:
+        key = None if k["fuse"] else tuple((n, tuple(v) if isinstance(v, list) else v)
+                                            for n, v in sorted(k.items()) if n not in _OWN_KEYS)
+        k["alias"] = key is not None and key in first
+        if k["alias"]:
+            k["symbol"] = first[key]
+        elif key is not None:
+            first[key] = k["symbol"]
 
 
 # The loops with fused variants, and the input dtypes each reads: the pairs mixed into
@@ -450,8 +472,9 @@ def render(model: Model) -> dict:
     files = {name: env.get_template(tpl).render(**ctx) for name, tpl in OUTPUTS.items()}
     kernel_tpl = env.get_template("kernels.c.j2")
     for op in dict.fromkeys(k["op"] for k in ctx["kernels"]):
-        shard = [k for k in ctx["kernels"] + [f for f in ctx["fused"] if not f["alias"]] if k["op"] == op]
-        files[f"k_{op}.c"] = kernel_tpl.render(shard=f"op {op}", shard_kernels=shard, shard_casts=[], **ctx)
+        shard = [k for k in ctx["kernels"] + ctx["fused"] if k["op"] == op and not k["alias"]]
+        if shard:           # none when every kernel of the op is another op's (_share_identical)
+            files[f"k_{op}.c"] = kernel_tpl.render(shard=f"op {op}", shard_kernels=shard, shard_casts=[], **ctx)
     files["k_casts.c"] = kernel_tpl.render(shard="casts", shard_kernels=[],
                                            shard_casts=[c for c in ctx["casts"] if not c["minifloat"]], **ctx)
     files["k_casts_minifloat.c"] = kernel_tpl.render(shard="minifloat casts", shard_kernels=[],

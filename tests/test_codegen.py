@@ -9,7 +9,7 @@ import pytest
 
 from codegen.__main__ import main
 from codegen.model import load_model
-from codegen.render import render
+from codegen.render import build_context, render
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,6 +22,21 @@ def test_render_is_deterministic():
     a = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
     b = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
     assert a == b
+
+
+def test_identical_kernels_of_different_ops_are_compiled_once():
+    # floor, ceil, trunc and round on int32 are the same copy loop: one function, four table entries
+    model = load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml")
+    ctx, files = build_context(model), render(model)
+    table = files["loops.c"].split("ew_loops[")[1].split("};")[0].split("\n")[1:]
+    entries = {table[ctx["kernel_ids"][(op, "int32", False)]].strip(" ,")
+               for op in ("floor", "ceil", "trunc", "round")}
+    assert len(entries) == 1
+    symbol = entries.pop()
+    definitions = [n for n, text in files.items() if re.search(rf"^int {symbol}\(char \*\*data", text, re.M)]
+    assert len(definitions) == 1
+    # kernels that differ (floor and ceil on float32) keep their own functions
+    assert "int ew_k_floor_float32(" in files["k_floor.c"] and "int ew_k_ceil_float32(" in files["k_ceil.c"]
 
 
 def test_two_runs_give_byte_identical_sources(tmp_path, capsys):
