@@ -270,16 +270,17 @@ def _share_identical(kernels: list) -> None:
 
 
 # The loops with fused variants, and the input dtypes each reads: the pairs mixed into
-# arithmetic most (masks, bytes, int32 and int64 indices and counts into float32; masks,
-# bytes, float32 and integers into float64; masks and bytes into int32; masks, bytes and
-# int32 into int64).  Any other input dtype is cast through iterate.c's buffer: one loop of
-# the op less to compile per pair and input position.  Measured (build_results.md, "Fused
-# pairs"): into float64 and int64 a fused loop ran 5-30% faster than the buffer; into int32
-# within noise side by side but slower across builds, and those are 8 small loops; real
-# dtypes into complex64 within noise every way, so those pairs have none.  Only ops with
+# arithmetic most (masks, bytes and int32 counts into float32; masks, bytes, float32 and
+# integers into float64; masks and bytes into int32; masks, bytes and int32 into int64).  Any
+# other input dtype is cast through iterate.c's buffer: one loop of the op less to compile per
+# pair and input position.  Measured (build_results.md, "Fused pairs"): into float64 and int64
+# a fused loop ran 5-30% faster than the buffer; into int32 within noise side by side but
+# slower across builds, and those are 8 small loops; real dtypes into complex64 within noise
+# every way, and int64 into float32 slower than the buffer for every fused op (AVX2 has no
+# vector int64 -> float conversion), so those pairs have none.  Only ops with
 # `loop: {fuse: true}` get them: for an op at compute speed (atan2, logaddexp) the buffered
 # cast costs nothing measurable, and its fused loops were 0.9 MB of a 5.6 MB library.
-FUSED_PAIRS = {"float32": ("bool", "uint8", "int32", "int64"),
+FUSED_PAIRS = {"float32": ("bool", "uint8", "int32"),
                "float64": ("bool", "uint8", "float32", "int32", "int64"),
                "int32": ("bool", "uint8"),
                "int64": ("bool", "uint8", "int32")}
