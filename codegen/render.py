@@ -216,7 +216,8 @@ def build_context(model: Model) -> dict:
                                     params=cparams, symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
                                     exact_params=op.exact_params, expr_line=expr_line, raw_load=raw_load,
                                     avx2_valued=any(f in expr for f in AVX2_VALUED),
-                                    simd=dtype_name in op.simd or dtype_name in halves_ or out.name in halves_,
+                                    simd=dtype_name not in op.no_simd and (dtype_name in op.simd or dtype_name in halves_
+                                                                           or out.name in halves_),
                                     fuse=op.fuse,
                                     block=dict(op.block).get(dtype_name),
                                     one_loop=bool(storage and storage["one_loop"])))
