@@ -34,17 +34,19 @@ def tensor(dtype: str):
     return rt.from_numpy((rng.standard_normal(N) * 2).astype(dtype))
 
 
-def measure(fn, args, out) -> dict:
+def on_and_off(call, key: str, repeat: int) -> dict:
+    """{1: seconds, 0: seconds}: the minimum thread CPU time of call() with the walker's tunable
+    `key` (runtime._threads) on and off in turn, `repeat` times; left on."""
     best = {}
     try:
-        for _ in range(REPEAT):
-            for fuse in (1, 0):
-                _threads._config("fuse", fuse)
+        for _ in range(repeat):
+            for value in (1, 0):
+                _threads._config(key, value)
                 t0 = time.thread_time()
-                fn(*args, out=out)
-                best[fuse] = min(best.get(fuse, float("inf")), time.thread_time() - t0)
+                call()
+                best[value] = min(best.get(value, float("inf")), time.thread_time() - t0)
     finally:
-        _threads._config("fuse", 1)
+        _threads._config(key, 1)
     return best
 
 
@@ -59,7 +61,7 @@ def main():
                 for names in ((big, small), (small, big)):
                     args = tuple(tensor(d) for d in names)
                     out = rt.empty(N, dtype=fn(*args).dtype)
-                    best = measure(fn, args, out)
+                    best = on_and_off(lambda: fn(*args, out=out), "fuse", REPEAT)
                     print(f"| {op} | {names[0]}, {names[1]} | {best[1] * 1e3:.2f} | {best[0] * 1e3:.2f} | "
                           f"{best[0] / best[1]:.2f}x |", flush=True)
 

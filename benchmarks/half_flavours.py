@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 os.environ.setdefault("N", "1000000")
@@ -21,10 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import catalogue_cputime as cc  # noqa: E402
 import torch  # noqa: E402
+from fused_pairs import on_and_off  # noqa: E402
 
 import runtime as rt  # noqa: E402
 from generated.tables import OPS  # noqa: E402
-from runtime import _threads  # noqa: E402
 
 REPEAT = int(os.environ.get("REPEAT", 5))
 HALVES = ("float16", "bfloat16")
@@ -60,16 +59,7 @@ def measure(name, params, dt) -> str:
     fn = cc.resolve(rt, name)
     result = fn(*args)
     kw = {"out": rt.empty(*result.shape, dtype=result.dtype)} if out and not isinstance(result, tuple) else {}
-    best = {}
-    try:
-        for _ in range(REPEAT):
-            for flavour in (1, 0):
-                _threads._config("f16c", flavour)
-                t0 = time.thread_time()
-                fn(*args, **kw)
-                best[flavour] = min(best.get(flavour, float("inf")), time.thread_time() - t0)
-    finally:
-        _threads._config("f16c", 1)
+    best = on_and_off(lambda: fn(*args, **kw), "f16c", REPEAT)
     return (f"| {name} | {dt} | {best[1] * 1e3:.2f} | {best[0] * 1e3:.2f} | {best[0] / best[1]:.2f}x |"
             + ("" if kw else " alloc"))
 
