@@ -124,6 +124,7 @@ class Op:
     simd: tuple = ()       # dtypes whose kernels also get an AVX2 flavour (float16/bfloat16 always do)
     block: tuple = ()      # ((dtype, C function), ...): the AVX2 flavour's contiguous loop of a unary or binary kernel
     fuse: bool = False     # its simd kernels also get loops reading an input of another dtype (ops.yaml `fuse`)
+    no_simd: tuple = ()    # float16/bfloat16 dtypes whose kernels get no AVX2 flavour (ops.yaml `no_simd`)
     line: int = 0
 
 
@@ -474,7 +475,7 @@ _OP_KEYS = ("config", "signatures", "dtypes", "label", "expr", "params", "checks
             "names", "loop", "when", "shortcuts", "errors", "unstructured")
 # the sub-keys of an op's `names:` (its Python names) and `loop:` (what shapes its C loop)
 NAMES_KEYS = ("function", "method", "inplace", "aliases", "operators")
-LOOP_KEYS = ("opmath", "raw", "simd", "fuse")
+LOOP_KEYS = ("opmath", "raw", "simd", "fuse", "no_simd")
 SHORTCUT_KEYS = ("operand", "values", "bools")
 SHORTCUT_RESULTS = ("ones", "self")
 OPMATH_KINDS = ("scalar", "params")
@@ -675,6 +676,10 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
         for d in raw_dtypes:
             if d not in supported or by_name[d].storage == "native":
                 report(line_of("raw"), f"{where}: raw dtype {d!r} must be one of the op's dtypes, with a storage")
+        no_simd = _typed(report, where, entry, "no_simd", list, "a list of dtypes", []) or []
+        for d in no_simd:
+            if d not in supported or by_name[d].storage not in ("half", "bfloat"):
+                report(line_of("no_simd"), f"{where}: no_simd dtype {d!r} must be one of the op's float16/bfloat16 dtypes")
         params = _typed(report, where, entry, "params", dict, "a mapping of name: default", {}) or {}
         for p, default in params.items():
             if not (isinstance(default, (bool, int, float)) or default in ("max", "lowest")) or not p.isidentifier():
@@ -761,7 +766,7 @@ def _parse_ops(data, report, dtypes, configs, namespaces):
             when=tuple(when.items()),
             shortcuts=_parse_shortcuts(report, where, entry, arity),
             exact_params="params" in opmath,
-            simd=tuple(simd), block=block, fuse=bool(fuse), raw=tuple(raw_dtypes),
+            simd=tuple(simd), block=block, fuse=bool(fuse), raw=tuple(raw_dtypes), no_simd=tuple(no_simd),
             errors=_parse_errors(report, where, entry),
             scalar_label=scalar_label, returns_self=returns_self,
             unstructured=_typed(report, where, entry, "unstructured", bool, "true or false", False),

@@ -216,10 +216,12 @@ def build_context(model: Model) -> dict:
                                     params=cparams, symbol=symbol, rnd=rnd, rnd_f=rnd_f, ins=ins,
                                     exact_params=op.exact_params, expr_line=expr_line, raw_load=raw_load,
                                     avx2_valued=any(f in expr for f in AVX2_VALUED),
-                                    simd=dtype_name in op.simd or dtype_name in halves_ or out.name in halves_,
+                                    simd=dtype_name not in op.no_simd and (dtype_name in op.simd or dtype_name in halves_
+                                                                           or out.name in halves_),
                                     fuse=op.fuse,
                                     block=dict(op.block).get(dtype_name),
                                     one_loop=bool(storage and storage["one_loop"])))
+    _share_identical(kernels)
     casts, cast_ids = [], {}
     for s in model.dtypes:
         for d in model.dtypes:
@@ -261,18 +263,39 @@ def _cast_via(model, ct, halves_, s, d):
         return f"ew_cast_{s.name}_{d.opmath}"
     return None
 
+# what renders a kernel's C, all but its name (and the op and line its comment and markers name)
+_OWN_KEYS = frozenset(("op", "symbol", "expr_line"))
+
+
+def _share_identical(kernels: list) -> None:
+    """Kernels of different ops whose C would be the same (aliases, ops sharing an expression:
+    floor, ceil, round and trunc on an integer dtype are one copy loop) are compiled once: every
+    later one takes the first one's symbol and is marked `alias`, so that its shard leaves it
+    out and loops.c points its id at the first.  Not for ops with fused loops, which are
+    named after their kernel's symbol."""
+    first = {}
+    for k in kernels:
+        key = None if k["fuse"] else tuple((n, tuple(v) if isinstance(v, list) else v)
+                                            for n, v in sorted(k.items()) if n not in _OWN_KEYS)
+        k["alias"] = key is not None and key in first
+        if k["alias"]:
+            k["symbol"] = first[key]
+        elif key is not None:
+            first[key] = k["symbol"]
+
 
 # The loops with fused variants, and the input dtypes each reads: the pairs mixed into
-# arithmetic most (masks, bytes, int32 and int64 indices and counts into float32; masks,
-# bytes, float32 and integers into float64; masks and bytes into int32; masks, bytes and
-# int32 into int64).  Any other input dtype is cast through iterate.c's buffer: one loop of
-# the op less to compile per pair and input position.  Measured (build_results.md, "Fused
-# pairs"): into float64 and int64 a fused loop ran 5-30% faster than the buffer; into int32
-# within noise side by side but slower across builds, and those are 8 small loops; real
-# dtypes into complex64 within noise every way, so those pairs have none.  Only ops with
+# arithmetic most (masks, bytes and int32 counts into float32; masks, bytes, float32 and
+# integers into float64; masks and bytes into int32; masks, bytes and int32 into int64).  Any
+# other input dtype is cast through iterate.c's buffer: one loop of the op less to compile per
+# pair and input position.  Measured (build_results.md, "Fused pairs"): into float64 and int64
+# a fused loop ran 5-30% faster than the buffer; into int32 within noise side by side but
+# slower across builds, and those are 8 small loops; real dtypes into complex64 within noise
+# every way, and int64 into float32 slower than the buffer for every fused op (AVX2 has no
+# vector int64 -> float conversion), so those pairs have none.  Only ops with
 # `loop: {fuse: true}` get them: for an op at compute speed (atan2, logaddexp) the buffered
 # cast costs nothing measurable, and its fused loops were 0.9 MB of a 5.6 MB library.
-FUSED_PAIRS = {"float32": ("bool", "uint8", "int32", "int64"),
+FUSED_PAIRS = {"float32": ("bool", "uint8", "int32"),
                "float64": ("bool", "uint8", "float32", "int32", "int64"),
                "int32": ("bool", "uint8"),
                "int64": ("bool", "uint8", "int32")}
@@ -465,8 +488,9 @@ def render(model: Model) -> dict:
     files = {name: env.get_template(tpl).render(**ctx) for name, tpl in OUTPUTS.items()}
     kernel_tpl = env.get_template("kernels.c.j2")
     for op in dict.fromkeys(k["op"] for k in ctx["kernels"]):
-        shard = [k for k in ctx["kernels"] + [f for f in ctx["fused"] if not f["alias"]] if k["op"] == op]
-        files[f"k_{op}.c"] = kernel_tpl.render(shard=f"op {op}", shard_kernels=shard, shard_casts=[], **ctx)
+        shard = [k for k in ctx["kernels"] + ctx["fused"] if k["op"] == op and not k["alias"]]
+        if shard:           # none when every kernel of the op is another op's (_share_identical)
+            files[f"k_{op}.c"] = kernel_tpl.render(shard=f"op {op}", shard_kernels=shard, shard_casts=[], **ctx)
     files["k_casts.c"] = kernel_tpl.render(shard="casts", shard_kernels=[],
                                            shard_casts=[c for c in ctx["casts"] if not c["minifloat"]], **ctx)
     files["k_casts_minifloat.c"] = kernel_tpl.render(shard="minifloat casts", shard_kernels=[],

@@ -9,7 +9,7 @@ import pytest
 
 from codegen.__main__ import main
 from codegen.model import load_model
-from codegen.render import render
+from codegen.render import build_context, render
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,6 +22,31 @@ def test_render_is_deterministic():
     a = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
     b = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
     assert a == b
+
+
+def test_identical_kernels_of_different_ops_are_compiled_once():
+    # floor, ceil, trunc and round on int32 are the same copy loop: one function, four table entries
+    model = load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml")
+    ctx, files = build_context(model), render(model)
+    table = files["loops.c"].split("ew_loops[")[1].split("};")[0].split("\n")[1:]
+    entries = {table[ctx["kernel_ids"][(op, "int32", False)]].strip(" ,")
+               for op in ("floor", "ceil", "trunc", "round")}
+    assert len(entries) == 1
+    symbol = entries.pop()
+    definitions = [n for n, text in files.items() if re.search(rf"^int {symbol}\(char \*\*data", text, re.M)]
+    assert len(definitions) == 1
+    # kernels that differ (floor and ceil on float32) keep their own functions
+    assert "int ew_k_floor_float32(" in files["k_floor.c"] and "int ew_k_ceil_float32(" in files["k_ceil.c"]
+
+
+def test_no_simd_halves_get_the_baseline_flavour_alone():
+    # lgamma lists both halves under no_simd (compute bound: the AVX2 flavour measured no faster)
+    files = render(load_model(ROOT / "dtypes.yaml", ROOT / "ops.yaml"))
+    shard = files["k_lgamma.c"]
+    for d in ("float16", "bfloat16"):
+        assert f"int ew_k_lgamma_{d}(char **data" in shard and f"ew_k_lgamma_{d}_simd" not in shard
+    assert "ew_k_lgamma_float32_simd" in shard             # float32 keeps its AVX2 flavour (simd: block)
+    assert "ew_k_exp_float16_simd" in files["k_exp.c"]     # halves get one unless listed
 
 
 def test_two_runs_give_byte_identical_sources(tmp_path, capsys):
@@ -114,6 +139,8 @@ BROKEN = [
      "op 'exp': simd float32: expected block mapped to a C function name, got 'blok': 'ew_expf_block'"),
     ("ops.yaml", "      float32: {block: ew_expf_block}\n", "      float32: {block: ew_expf_block}\n      fuse: True\n",
      "fuse: True", "op 'exp': fuse is for binary ops with simd dtypes"),
+    ("ops.yaml", "      no_simd: [bfloat16, float16]\n", "      no_simd: [bfloat16, float32]\n", "no_simd: [bfloat16, float32]",
+     "no_simd dtype 'float32' must be one of the op's float16/bfloat16 dtypes"),
     ("dtypes.yaml", "    c4: [c4, c4, c4, c4, c4, c4, c4, c8, c4, c4, c8, c4, c4, ud, ud, ud, ud8, ud8, ud8, ud8, ud8, udb]\n", "", "  rows:",
      "promotion rows: missing row for dtype 'complex64' (code 'c4')"),
     ("dtypes.yaml", "    i1: [i2, i1, i2, i4, i8,", "    i1: [i2, i1, i2, i8, i8,", "    i1: [i2, i1, i2, i8",

@@ -2,6 +2,7 @@
 of mixed dtypes, tiled transposed walks, streaming stores, the allocator's block cache.
 Each path is forced on small tensors by shrinking its threshold, and must give the bytes
 the plain serial walk gives, and the values of explicit whole-tensor casts."""
+import functools
 import os
 import threading
 from pathlib import Path
@@ -534,3 +535,38 @@ def test_streamed_half_runs_in_parts_equal_the_portable_flavour(tunables, dtype)
                 got.append([raw(o) for o in outs])
         return got
     assert_portable_equals_simd(results)
+
+
+def simd_binary_kernels():
+    """(op, dtype) of the binary kernels with an AVX2 flavour beside the baseline one (ops.yaml
+    `simd:`) on a dtype computed as stored: their baseline flavour leaves stride-2 and
+    constant-stride inputs to its general loop on x86-64 (kernels.c.j2, loop3's `fallback`)."""
+    from codegen import model, render
+    root = Path(__file__).resolve().parent.parent
+    ctx = render.build_context(model.load_model(root / "dtypes.yaml", root / "ops.yaml"))
+    return sorted({(k["op"], k["dtype"].name) for k in ctx["kernels"] if k["simd"] and k["arity"] == 2
+                   and not k["scalar_b"] and k["dtype"].name in ("float32", "float64", "int32", "int64")
+                   and k["op"] in CALLS})
+
+
+@pytest.mark.parametrize("flavour", [1, 0], ids=["avx2", "baseline"])
+@pytest.mark.parametrize("op,dtype", simd_binary_kernels())
+def test_binary_kernels_give_the_contiguous_bytes_in_every_layout(op, dtype, flavour):
+    name, keywords = CALLS[op]
+    fn = functools.reduce(getattr, name.split("."), rt)        # special.xlog1py
+    d = getattr(rt, dtype)
+    x, y = data((40, 60), d), data((40, 60), d, 1, nonzero=True)
+    flat_x, flat_y = x.reshape(2400), y.reshape(2400)
+    layouts = {"stride 2": (flat_x[::2], flat_y[::2]), "strides 3 and 5": (flat_x[::3][:400], flat_y[::5][:400]),
+               "columns": (x[:, 7], y[:, 3]), "transposed": (x.T, y.T), "stride 2 and contiguous": (flat_x[::2], flat_y[:1200])}
+    saved = _threads._config("f16c")
+    _threads._config("f16c", flavour)
+    try:
+        for layout, (a, b) in layouts.items():
+            try:
+                got = fn(a, b, **keywords)
+            except (RuntimeError, TypeError, NotImplementedError):
+                return                        # not an op of two tensors of this dtype
+            assert raw(got) == raw(fn(a.contiguous(), b.contiguous(), **keywords)), layout
+    finally:
+        _threads._config("f16c", saved)
